@@ -1,0 +1,5 @@
+export * from './client.js';
+export * from './errors.js';
+export * from './endpoints.js';
+export * from './schema.js';
+export { normalizeBaseUrl } from './base-url.js';
