@@ -1,0 +1,4 @@
+/**
+ * The one-file bundle for script-tag embeds (`dist/hub-kit.js`): registers every element
+ * under its default tag and exports the classes.
+ */
