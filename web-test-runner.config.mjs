@@ -1,0 +1,37 @@
+/**
+ * Browser tests: every file in test/browser, in Chromium, Firefox and WebKit, against the
+ * real stand-in service mounted in the test server (same origin) and, on demand, on its
+ * own ports (another origin). Nothing mocks fetch.
+ *
+ * Run through `npm run test:browser`, which loads tsx so the TypeScript stand-in can be
+ * imported here. HUB_BROWSERS=chromium,firefox,webkit picks engines.
+ */
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { launchers } from './test/support/browsers.mjs';
+import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
+
+const browsers = await launchers();
+
+export default {
+  rootDir: '.',
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  browsers,
+  // Two cores: one file at a time per engine keeps the engines from starving each other,
+  // and WebKitWebDriver serves one session at a time anyway.
+  concurrency: 1,
+  concurrentBrowsers: 3,
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
+  testsFinishTimeout: 300_000,
+  testFramework: {
+    config: { ui: 'bdd', timeout: 20_000 },
+  },
+  middleware: [standInMiddleware()],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
+    remoteStandInPlugin(),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false })],
+};
