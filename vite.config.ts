@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the demo creator site (demo/) with the stand-in service mounted on the same
+ * origin, at http://localhost:5173. The path /hub-kit.js resolves to the bundle's source, so
+ * a demo page can use the exact script-tag snippet a creator pastes.
+ *
+ * `npm run build`: dist/hub-kit.js, one ES module that registers every element.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { createStandIn } from './src/stand-in/handler.js';
+import { toNodeHandler } from './src/stand-in/node.js';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const BUNDLE_SOURCE = here('./components/all.ts');
+
+function standIn(): Plugin {
+  return {
+    name: 'hub-kit-stand-in',
+    configureServer(server) {
+      server.middlewares.use(toNodeHandler(createStandIn()));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(toNodeHandler(createStandIn()));
+    },
+  };
+}
+
+function scriptTagBundle(): Plugin {
+  return {
+    name: 'hub-kit-script-tag',
+    resolveId(id) {
+      return id === '/hub-kit.js' ? BUNDLE_SOURCE : undefined;
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('./demo'),
+  publicDir: false,
+  plugins: [standIn(), scriptTagBundle()],
+  server: {
+    port: 5173,
+    // The demo imports the kit's sources from outside demo/.
+    fs: { allow: [here('.')] },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    lib: {
+      entry: { 'hub-kit': BUNDLE_SOURCE },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+  },
+});
