@@ -1,8 +1,6 @@
-import { HubClient } from '../../src/api/client.js';
-import { normalizeBaseUrl } from '../../src/api/base-url.js';
+import type { HubClient } from '../../src/api/client.js';
+import { sharedClient } from '../../src/api/registry.js';
 import { startOutbox } from '../../src/outbox/outbox.js';
-
-const clients = new Map<string, HubClient>();
 
 /**
  * The one client per service for the whole page, so that every element shares one budget
@@ -12,12 +10,7 @@ const clients = new Map<string, HubClient>();
  * page is sent by the next page of the site that has a hub-kit element.
  */
 export function clientFor(baseUrl?: string | null): HubClient {
-  const normalized = normalizeBaseUrl(baseUrl || globalThis.location.origin);
-  let client = clients.get(normalized);
-  if (!client) {
-    client = new HubClient({ baseUrl: normalized });
-    clients.set(normalized, client);
-  }
+  const client = sharedClient(baseUrl || globalThis.location.origin);
   startOutbox();
   return client;
 }

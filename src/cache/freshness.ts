@@ -1,0 +1,46 @@
+/**
+ * How long each public GET is served from the cache without asking the service, and the
+ * one way elements read through the cache.
+ */
+import type { GetEndpoint, HubClient } from '../api/client.js';
+import type { EndpointParams } from '../api/endpoints.js';
+import type { ResponseTypes } from '../api/schema.js';
+import { cacheKey, swr, type SwrResult } from './swr.js';
+
+const MINUTE = 60_000;
+
+export const FRESHNESS_MS: { readonly [N in GetEndpoint]: number } = {
+  searchIndex: 5 * MINUTE,
+  // Presence is "who is here now": older than half a minute it tells the visitor little.
+  presence: 30_000,
+  bio: 5 * MINUTE,
+  // The spec gives none. A path's target changes about as rarely as the page data it
+  // shares a rate group with, so it gets bio's freshness; a moved page is followed within
+  // five minutes, and a page that resolves many links stays far under 60 per minute.
+  resolve: 5 * MINUTE,
+};
+
+export interface CachedGetOptions {
+  /** Overrides the endpoint's freshness. */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+/**
+ * A public GET through the cache, keyed by the client's base URL, the tenant and the
+ * endpoint (and the path, for resolve). Throws the client's errors only when nothing is
+ * cached; with a copy in hand, failures leave it as the answer.
+ */
+export function cachedGet<N extends GetEndpoint>(
+  client: HubClient,
+  name: N,
+  params: EndpointParams[N],
+  options: CachedGetOptions = {},
+): Promise<SwrResult<ResponseTypes[N]>> {
+  const path = 'path' in params ? (params as EndpointParams['resolve']).path : undefined;
+  const key = cacheKey(client.baseUrl, params.tenant, name, path);
+  return swr(key, (validators) => client.get(name, params, { validators }), {
+    maxAgeMs: options.maxAgeMs ?? FRESHNESS_MS[name],
+    now: options.now,
+  });
+}
