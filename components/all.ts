@@ -2,3 +2,5 @@
  * The one-file bundle for script-tag embeds (`dist/hub-kit.js`): registers every element
  * under its default tag and exports the classes.
  */
+import './bio-card/define.js';
+export { BioCard } from './bio-card/bio-card.js';

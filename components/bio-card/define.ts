@@ -1,0 +1,5 @@
+import { BioCard } from './bio-card.js';
+
+BioCard.define();
+
+export { BioCard };

@@ -1,0 +1,13 @@
+/**
+ * The script of the server-rendered fixture page: hydration support first, then the
+ * element, exactly as a static site would load them. The test passes the sandbox's base
+ * URL in the query, so the page's requests land in that sandbox's log.
+ */
+const base = new URLSearchParams(location.search).get('base');
+for (const card of document.querySelectorAll('bio-card')) {
+  if (base) card.setAttribute('base-url', base);
+}
+// Hydration support must be evaluated before LitElement is: dynamic imports keep the order.
+await import('@lit-labs/ssr-client/lit-element-hydrate-support.js');
+await import('../../components/bio-card/define.js');
+document.documentElement.dataset.ready = 'true';

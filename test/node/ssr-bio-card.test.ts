@@ -1,0 +1,73 @@
+/**
+ * Server rendering of <bio-card>: what a static site generator does at build time.
+ * Renders with @lit-labs/ssr and checks the declarative shadow DOM; the page it renders
+ * is the fixture the browser test hydrates (test/browser/bio-card-ssr.html), so the two
+ * can never drift apart.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { html } from 'lit';
+import '../../components/bio-card/define.js';
+import { ssrPage, SSR_FIXTURE_BIO } from './ssr-bio-card.page.js';
+
+const FIXTURE = new URL('../browser/bio-card-ssr.html', import.meta.url);
+
+const renderToString = (template: unknown) => collectResult(render(template));
+
+test('renders the data attribute into declarative shadow DOM', async () => {
+  const out = await renderToString(html`<bio-card tenant="demo" data=${JSON.stringify(SSR_FIXTURE_BIO)}></bio-card>`);
+  assert.match(out, /<bio-card[^>]*tenant="demo"/);
+  assert.match(out, /<template shadowroot="open" shadowrootmode="open">/);
+  assert.match(out, /Ada Example/);
+  assert.match(out, /@ada/);
+  assert.match(out, /href="https:\/\/example\.com\/newsletter"/);
+  assert.match(out, /href="mailto:ada@example\.com"/);
+  // The skeleton is for pages without data; with data the profile itself is the first paint.
+  assert.doesNotMatch(out, /aria-busy/);
+  assert.doesNotMatch(out, /Loading profile/);
+});
+
+test('renders the data property the same way', async () => {
+  const out = await renderToString(html`<bio-card tenant="demo" .data=${SSR_FIXTURE_BIO}></bio-card>`);
+  assert.match(out, /<template shadowroot="open" shadowrootmode="open">/);
+  assert.match(out, /Ada Example/);
+});
+
+test('keeps hostile data inert on the server too', async () => {
+  const hostile = {
+    name: '<script>alert(1)</script>Mallory',
+    avatar_url: 'javascript:alert(1)',
+    bio: '<img src=x onerror=alert(2)>',
+    links: [
+      { title: 'x', url: ' JaVaScRiPt:alert(3)' },
+      { title: 'y', url: 'data:text/html,<script>alert(4)</script>' },
+      { title: 'z', url: 'vbscript:msgbox(5)' },
+      { title: 'safe', url: 'https://example.com/' },
+    ],
+  };
+  const page = await renderToString(html`<bio-card data=${JSON.stringify(hostile)}></bio-card>`);
+  // The host's data attribute echoes the JSON, escaped; what matters is the rendered shadow DOM.
+  const out = page.slice(page.indexOf('<template shadowroot'));
+  assert.ok(out.length > 0);
+  assert.doesNotMatch(out, /<script/i);
+  assert.doesNotMatch(out, /<img src=x/i);
+  assert.doesNotMatch(out, /javascript:|vbscript:|data:text/i);
+  assert.match(out, /&lt;script&gt;alert\(1\)&lt;\/script&gt;Mallory/);
+  assert.match(out, /href="https:\/\/example\.com\/"/);
+});
+
+test('renders the skeleton, not an error, when only a tenant is given', async () => {
+  const out = await renderToString(html`<bio-card tenant="demo"></bio-card>`);
+  assert.match(out, /aria-busy="true"/);
+  assert.doesNotMatch(out, /role="alert"/);
+});
+
+test('the browser fixture is the current server output', async () => {
+  const page = await ssrPage(renderToString);
+  if (process.env.UPDATE_SSR_FIXTURE) await writeFile(FIXTURE, page);
+  const stored = await readFile(FIXTURE, 'utf8').catch(() => '');
+  assert.equal(stored, page, 'run UPDATE_SSR_FIXTURE=1 node --import tsx --test test/node/ssr-bio-card.test.ts');
+});
