@@ -193,7 +193,7 @@ export async function enqueue<N extends PostEndpoint>(
   await store.set(full.id, full);
   listen();
   // Queued after the client's own retries failed: give the service a moment first.
-  retryLater();
+  flushAt(Date.now() + BACKOFF_FIRST_MS);
   return full;
 }
 
@@ -208,6 +208,8 @@ export async function pending(): Promise<OutboxEntry[]> {
 
 /** Sends every waiting entry once; one tab at a time. */
 export function flush(): Promise<void> {
+  // A tab that sends must also hear what other tabs send.
+  listen();
   if (running) {
     // An entry queued after this pass read the list must not wait for the next trigger.
     again = true;

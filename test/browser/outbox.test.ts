@@ -1,0 +1,292 @@
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { HttpError, ValidationError } from '../../src/api/errors.js';
+import {
+  enqueue,
+  flush,
+  outboxEvents,
+  pending,
+  type DeliveredDetail,
+  type FailedDetail,
+  type OutboxEntry,
+} from '../../src/outbox/outbox.js';
+import { newSandbox, type Sandbox, type StandInRecords } from './helpers/sandbox.js';
+
+type OutboxModules = typeof import('../../src/outbox/outbox.js');
+
+/**
+ * A new browsing context of the same origin: its own copy of every module (its own
+ * outbox, channel and timers), the same IndexedDB and the same Web Lock manager, as a
+ * second tab has.
+ */
+async function newContext(): Promise<{ hub: OutboxModules; remove: () => void }> {
+  const iframe = document.createElement('iframe');
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow) return;
+      window.removeEventListener('message', onMessage);
+      if (event.data?.error) reject(new Error(event.data.error));
+      else resolve();
+    };
+    window.addEventListener('message', onMessage);
+  });
+  iframe.srcdoc = `<!doctype html><title>context</title>
+<script type="module">
+  try {
+    window.hub = await import('/src/outbox/outbox.ts');
+    parent.postMessage({ ready: true }, '*');
+  } catch (error) {
+    parent.postMessage({ error: String(error) }, '*');
+  }
+</script>`;
+  document.body.append(iframe);
+  await ready;
+  const hub = (iframe.contentWindow as unknown as { hub: OutboxModules }).hub;
+  return { hub, remove: () => iframe.remove() };
+}
+
+/** The next event of that type about that entry; other tests' leftovers are ignored. */
+function next<D extends DeliveredDetail | FailedDetail>(
+  target: EventTarget,
+  type: 'delivered' | 'failed',
+  id: string,
+): Promise<D> {
+  return new Promise((resolve) => {
+    const on = (event: Event) => {
+      const detail = (event as CustomEvent<D>).detail;
+      if (detail.entry.id !== id) return;
+      target.removeEventListener(type, on);
+      resolve(detail);
+    };
+    target.addEventListener(type, on);
+  });
+}
+
+let counter = 0;
+const email = () => `reader${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function signup(baseUrl: string, address = email()) {
+  return enqueue({ baseUrl, endpoint: 'subscribe', params: { tenant: 'demo' }, body: { email: address } });
+}
+
+const subscribersWith = (records: StandInRecords, address: string) =>
+  records.subscribers.filter((r) => r.email === address);
+
+const isPending = async (entry: OutboxEntry) => (await pending()).some((e) => e.id === entry.id);
+
+describe('outbox', () => {
+  let sandbox: Sandbox;
+
+  beforeEach(() => {
+    sandbox = newSandbox();
+  });
+
+  it('keeps an entry until it is sent, then delivers it once', async () => {
+    const entry = await signup(sandbox.baseUrl);
+    expect(entry.id).to.be.a('string').and.not.empty;
+    expect(await isPending(entry)).to.equal(true);
+
+    const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+    await flush();
+    const detail = await delivered;
+    expect(detail.entry.body.email).to.equal(entry.body.email);
+    expect(await isPending(entry)).to.equal(false);
+    expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
+
+    await flush();
+    expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
+  });
+
+  it('lists what waits, oldest first', async () => {
+    const a = await signup(sandbox.baseUrl);
+    const b = await signup(sandbox.baseUrl);
+    const ids = (await pending()).map((e) => e.id);
+    expect(ids).to.include.members([a.id, b.id]);
+    expect(ids.indexOf(a.id)).to.be.lessThan(ids.indexOf(b.id));
+    await flush();
+    expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(2);
+  });
+
+  it('survives into a new browsing context, which sends it once the service is back', async () => {
+    const name = `outbox-${sandbox.id}`;
+    const { url } = (await executeServerCommand('remote-stand-in', { action: 'start', name })) as { url: string };
+    const remote = newRemoteSandbox(url, sandbox.id);
+    await executeServerCommand('remote-stand-in', { action: 'stop', name });
+    const context = await newContext();
+    try {
+      const entry = await signup(remote.baseUrl);
+      // The service is away: a flush keeps the entry.
+      await flush();
+      expect(await isPending(entry)).to.equal(true);
+      expect((await context.hub.pending()).map((e) => e.id)).to.include(entry.id);
+
+      await executeServerCommand('remote-stand-in', { action: 'start', name });
+      const delivered = next<DeliveredDetail>(context.hub.outboxEvents, 'delivered', entry.id);
+      // What a browser does when the connection comes back.
+      context.hub.startOutbox();
+      void context.hub.flush();
+      await delivered;
+      expect(await isPending(entry)).to.equal(false);
+      const records = await remote.records();
+      expect(subscribersWith(records, entry.body.email)).to.have.length(1);
+    } finally {
+      context.remove();
+      await executeServerCommand('remote-stand-in', { action: 'stop', name });
+    }
+  });
+
+  it('is sent by the next page that starts the outbox', async () => {
+    const writer = await newContext();
+    const entry = await writer.hub.enqueue({
+      baseUrl: sandbox.baseUrl,
+      endpoint: 'subscribe',
+      params: { tenant: 'demo' },
+      body: { email: email() },
+    });
+    writer.remove();
+
+    const reader = await newContext();
+    try {
+      const delivered = next<DeliveredDetail>(reader.hub.outboxEvents, 'delivered', entry.id);
+      reader.hub.startOutbox();
+      reader.hub.startOutbox();
+      await delivered;
+      expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
+    } finally {
+      reader.remove();
+    }
+  });
+
+  it('delivers exactly once when two contexts flush at the same time', async () => {
+    const address = email();
+    const entry = await signup(sandbox.baseUrl, address);
+    // A slow answer keeps the first sender inside the lock while the second one waits.
+    await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 500, times: 1 });
+    const [a, b] = await Promise.all([newContext(), newContext()]);
+    try {
+      const seen: string[] = [];
+      for (const [label, context] of [['a', a], ['b', b]] as const) {
+        context.hub.outboxEvents.addEventListener('delivered', (event) => {
+          if ((event as CustomEvent<DeliveredDetail>).detail.entry.id === entry.id) seen.push(label);
+        });
+      }
+      await Promise.all([a.hub.flush(), b.hub.flush()]);
+      expect(await isPending(entry)).to.equal(false);
+      expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
+      expect(subscribersWith(await sandbox.records(), address)).to.have.length(1);
+      // The sender hears it from itself, the other context from the channel.
+      await until(() => seen.length === 2);
+      expect([...seen].sort()).to.deep.equal(['a', 'b']);
+    } finally {
+      a.remove();
+      b.remove();
+    }
+  });
+
+  it('tells another context through the channel when an entry is delivered', async () => {
+    const listener = await newContext();
+    try {
+      listener.hub.startOutbox();
+      await listener.hub.flush();
+      const entry = await signup(sandbox.baseUrl);
+      const heard = next<DeliveredDetail>(listener.hub.outboxEvents, 'delivered', entry.id);
+      await flush();
+      const detail = await heard;
+      expect(detail.entry.id).to.equal(entry.id);
+      expect(detail.response).to.be.an('object');
+    } finally {
+      listener.remove();
+    }
+  });
+
+  describe('when the service gives a final answer', () => {
+    it('removes an entry the service rejects (422) and says why, here and in other contexts', async () => {
+      const listener = await newContext();
+      try {
+        listener.hub.startOutbox();
+        await listener.hub.flush();
+        const entry = await signup(sandbox.baseUrl, 'not-an-email');
+        const failed = next<FailedDetail>(outboxEvents, 'failed', entry.id);
+        const heard = next<FailedDetail>(listener.hub.outboxEvents, 'failed', entry.id);
+        await flush();
+        const detail = await failed;
+        expect(detail.error).to.be.instanceOf(ValidationError);
+        expect((detail.error as ValidationError).fieldErrors).to.have.property('email');
+        const remote = await heard;
+        expect(remote.error.name).to.equal('ValidationError');
+        expect((remote.error as ValidationError).fieldErrors).to.have.property('email');
+        expect(await isPending(entry)).to.equal(false);
+        expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([422]);
+      } finally {
+        listener.remove();
+      }
+    });
+
+    it('removes an entry for an unknown tenant (404)', async () => {
+      const entry = await enqueue({
+        baseUrl: sandbox.baseUrl,
+        endpoint: 'subscribe',
+        params: { tenant: 'no-such-tenant' },
+        body: { email: email() },
+      });
+      const failed = next<FailedDetail>(outboxEvents, 'failed', entry.id);
+      await flush();
+      const detail = await failed;
+      expect(detail.error).to.be.instanceOf(HttpError);
+      expect((detail.error as HttpError).status).to.equal(404);
+      expect(await isPending(entry)).to.equal(false);
+    });
+  });
+
+  describe('when the service cannot take it yet', () => {
+    it('keeps it through 5xx answers', async () => {
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 3 });
+      const entry = await signup(sandbox.baseUrl);
+      await flush();
+      expect(await isPending(entry)).to.equal(true);
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([503, 503, 503]);
+
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      await delivered;
+      expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
+    });
+
+    it('keeps it through a 429 and sends it when the wait is over', async () => {
+      const resetAt = Math.ceil(Date.now() / 1000) + 1;
+      await sandbox.fault({
+        path: '/subscribe',
+        method: 'POST',
+        status: 429,
+        times: 1,
+        headers: { 'Retry-After': '1', 'X-RateLimit-Reset': String(resetAt) },
+        body: { message: 'Too Many Attempts.' },
+      });
+      const entry = await signup(sandbox.baseUrl);
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      expect(await isPending(entry)).to.equal(true);
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429]);
+
+      // No one flushes: the outbox's own timer does, once the reset has passed.
+      await delivered;
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429, 200]);
+      expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
+    });
+  });
+});
+
+function newRemoteSandbox(url: string, id: string) {
+  const baseUrl = `${url}/__sandbox/${id}`;
+  return {
+    baseUrl,
+    async records(): Promise<StandInRecords> {
+      const response = await fetch(`${baseUrl}/__stand-in/records`, { cache: 'no-store' });
+      return (await response.json()) as StandInRecords;
+    },
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
