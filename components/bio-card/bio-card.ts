@@ -313,6 +313,7 @@ export class BioCard extends LitElement {
     this._bio = bio;
     this._error = undefined;
     this._avatarFailed = false;
+    this.busy = false;
     if (result.source === 'network') this.offline = false;
     this.#emit<BioCardLoadDetail>('bio-card-load', { bio, source: result.source, fresh: result.fresh });
   }

@@ -11,3 +11,4 @@ for (const card of document.querySelectorAll('bio-card')) {
 await import('@lit-labs/ssr-client/lit-element-hydrate-support.js');
 await import('../../components/bio-card/define.js');
 document.documentElement.dataset.ready = 'true';
+export {};
