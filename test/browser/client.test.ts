@@ -1,0 +1,429 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { HubClient } from '../../src/api/client.js';
+import {
+  ConfigError,
+  HttpError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+  UnexpectedResponseError,
+  ValidationError,
+} from '../../src/api/errors.js';
+import { budgetFor, budgetStorageKey, type Budget } from '../../src/limits/budget.js';
+import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+
+/** Awaits a call that must fail, and returns what it threw. */
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw new Error(`threw a non-Error: ${String(error)}`);
+  }
+  throw new Error('expected the call to fail');
+}
+
+/**
+ * The real budget, counting what is taken from it: the client takes one unit per attempt,
+ * so this counts attempts even when no request reaches a server.
+ */
+function countingBudget(scope: string): Budget & { takes: number } {
+  const real = budgetFor(scope);
+  const counting = {
+    takes: 0,
+    take: (...args: Parameters<Budget['take']>) => {
+      counting.takes++;
+      return real.take(...args);
+    },
+    check: real.check,
+    close: real.close,
+    subscribe: real.subscribe,
+  };
+  return counting;
+}
+
+/**
+ * A budget that allows everything, so that a test can make the stand-in itself answer 429.
+ * It closes nothing either: the point is to see what the service answers.
+ */
+const unlimited: Budget = {
+  take: async () => ({ ok: true }),
+  check: async () => ({ ok: true }),
+  close: async () => {},
+  subscribe: () => () => {},
+};
+
+const randomName = () => Math.random().toString(36).slice(2, 10);
+
+/** The stand-in on another loopback origin, through the test runner's server command. */
+async function remoteStandIn(name: string, action: 'start' | 'stop'): Promise<string> {
+  const result = (await executeServerCommand('remote-stand-in', { action, name })) as { url: string };
+  return result.url;
+}
+
+describe('the keyless client', () => {
+  let sandbox: Sandbox;
+  let client: HubClient;
+  const scopes: string[] = [];
+
+  beforeEach(() => {
+    sandbox = newSandbox();
+    scopes.push(sandbox.baseUrl);
+    client = new HubClient({ baseUrl: sandbox.baseUrl, backoffMs: 10 });
+  });
+
+  after(() => {
+    for (const scope of scopes) localStorage.removeItem(budgetStorageKey(scope));
+  });
+
+  describe('each endpoint', () => {
+    it('formSignup posts to the form action URL and the service keeps the subscriber', async () => {
+      const answer = await client.formSignup('demo-form', { email: 'ada@example.com', name: 'Ada' });
+      expect(answer.message).to.be.a('string').and.not.equal('');
+      const { subscribers } = await sandbox.records();
+      expect(subscribers).to.have.length(1);
+      expect(subscribers[0]).to.include({ tenant: 'demo', form: 'demo-form', email: 'ada@example.com', name: 'Ada' });
+      expect(client.url('formSignup', { form: 'demo-form' })).to.equal(`${sandbox.baseUrl}/api/subscribe/demo-form`);
+    });
+
+    it('subscribe sends name and fields, and an empty spam trap', async () => {
+      await client.subscribe('demo', { email: 'grace@example.com', name: 'Grace', fields: { source: 'footer' } });
+      const { subscribers } = await sandbox.records();
+      expect(subscribers).to.have.length(1);
+      expect(subscribers[0]).to.include({ tenant: 'demo', email: 'grace@example.com', name: 'Grace' });
+      expect(subscribers[0]!.fields).to.deep.equal({ source: 'footer' });
+      const [request] = await sandbox.requests('/subscribe', 'POST');
+      expect(request!.outcome).to.equal('saved');
+    });
+
+    it('magicLink asks for a resource', async () => {
+      await client.magicLink('demo', 'demo-guide', { email: 'linus@example.com' });
+      const { magic_links } = await sandbox.records();
+      expect(magic_links).to.have.length(1);
+      expect(magic_links[0]).to.include({ tenant: 'demo', resource: 'demo-guide', email: 'linus@example.com' });
+    });
+
+    it('contact sends a message', async () => {
+      await client.contact('demo', { email: 'ada@example.com', name: 'Ada', message: 'Hello there' });
+      const { contacts } = await sandbox.records();
+      expect(contacts).to.have.length(1);
+      expect(contacts[0]).to.include({ tenant: 'demo', email: 'ada@example.com', message: 'Hello there' });
+    });
+
+    it('bio reads the creator\u2019s card', async () => {
+      const bio = await client.bio('demo');
+      expect(bio.name).to.be.a('string').and.not.equal('');
+      expect(bio.links).to.be.an('array').that.is.not.empty;
+      for (const link of bio.links) expect(link.url).to.be.a('string');
+    });
+
+    it('resolve reads a path, keeping its slashes', async () => {
+      const resolved = await client.resolve('demo', '/resources/demo-guide');
+      expect(resolved).to.include({ type: 'resource', title: 'The starter guide' });
+      expect(resolved.url).to.match(/^http.*\/hub\/resources\/demo-guide$/);
+      const [request] = await sandbox.requests('/resolve/');
+      expect(request!.path).to.equal('/api/v1/tenants/demo/resolve/resources/demo-guide');
+    });
+
+    it('searchIndex reads every entry', async () => {
+      const index = await client.searchIndex('demo');
+      expect(index.length).to.be.above(100);
+      for (const entry of index) {
+        expect(entry.id).to.be.a('string');
+        expect(entry.title).to.be.a('string');
+        expect(entry.url).to.be.a('string');
+      }
+      expect(new Set(index.map((e) => e.id)).size).to.equal(index.length);
+    });
+
+    it('presence reads who is around', async () => {
+      const presence = await client.presence('demo');
+      expect(presence).to.be.an('object');
+      if (presence.online !== undefined && presence.online !== null) expect(presence.online).to.be.a('number');
+      if (presence.live !== undefined && presence.live !== null) expect(presence.live).to.be.a('boolean');
+    });
+
+    it('get answers not-modified when the validators still hold', async () => {
+      const first = await client.get('bio', { tenant: 'demo' });
+      expect(first.status).to.equal('modified');
+      if (first.status !== 'modified') return;
+      expect(first.validators.etag ?? first.validators.lastModified).to.be.a('string');
+      const second = await client.get('bio', { tenant: 'demo' }, { validators: first.validators });
+      expect(second).to.deep.equal({ status: 'not-modified' });
+      const log = await sandbox.requests('/bio');
+      expect(log.map((r) => r.status)).to.deep.equal([200, 304]);
+    });
+
+    it('refuses to call without what the endpoint needs, sending nothing', async () => {
+      expect(await failure(client.subscribe('demo', { email: '' }))).to.be.instanceOf(ConfigError);
+      expect(await failure(client.bio(''))).to.be.instanceOf(ConfigError);
+      expect(await failure(client.contact('demo', { email: 'a@example.com', message: ' ' }))).to.be.instanceOf(
+        ConfigError,
+      );
+      expect(await sandbox.requests('/api/')).to.have.length(0);
+    });
+  });
+
+  describe('reading payloads', () => {
+    it('unwraps a data envelope and keeps fields it does not know', async () => {
+      const slug = `t-${randomName()}`;
+      await sandbox.addTenant({
+        slug,
+        bio: {
+          name: 'Test Person',
+          pronouns: 'they/them',
+          links: [
+            { title: 'Site', url: 'https://site.example/', rel: 'me' },
+            { title: 'No address' },
+          ],
+        },
+        presence: { data: { live: true, online: 3, mood: 'busy' } },
+      });
+      const bio = await client.bio(slug);
+      expect(bio.name).to.equal('Test Person');
+      expect((bio as Record<string, unknown>).pronouns).to.equal('they/them');
+      // A link without a URL is dropped on its own; the card still reads.
+      expect(bio.links).to.have.length(1);
+      expect(bio.links[0]).to.deep.include({ url: 'https://site.example/', rel: 'me' });
+      const presence = await client.presence(slug);
+      expect(presence).to.deep.include({ live: true, online: 3, mood: 'busy' });
+    });
+
+    it('reads a body without the envelope too', async () => {
+      await sandbox.fault({ path: '/bio', method: 'GET', status: 200, body: { name: 'Bare', extra: 1 } });
+      const bio = await client.bio('demo');
+      expect(bio).to.deep.include({ name: 'Bare', extra: 1 });
+    });
+
+    it('skips search-index entries missing id, title or url', async () => {
+      const index = await client.searchIndex('hostile');
+      expect(index.length).to.be.above(0);
+      const titles = index.map((e) => e.title);
+      expect(titles).not.to.include('Missing id');
+      expect(index.map((e) => e.id)).not.to.include.members(['h_6', 'h_7', 'h_8']);
+      for (const entry of index) {
+        expect(entry.id).to.be.a('string').and.not.equal('');
+        expect(entry.title).to.be.a('string');
+        expect(entry.url).to.be.a('string');
+      }
+    });
+
+    it('skips bad entries of a tenant\u2019s own index and keeps the rest', async () => {
+      const slug = `t-${randomName()}`;
+      await sandbox.addTenant({
+        slug,
+        search_index: [
+          { id: 'a', title: 'Kept', url: 'https://site.example/a', score: 3 },
+          { id: 7, title: 'Numeric id', url: 'https://site.example/7' },
+          { title: 'No id', url: 'https://site.example/x' },
+          { id: 'b', url: 'https://site.example/b' },
+          { id: 'c', title: 'No url' },
+          42,
+        ],
+      });
+      const index = await client.searchIndex(slug);
+      expect(index.map((e) => e.id)).to.deep.equal(['a', '7']);
+      expect(index[0]).to.deep.include({ score: 3 });
+    });
+  });
+
+  describe('errors, each from a real answer', () => {
+    it('RateLimitedError from a 429, with retryAfter and resetAt', async () => {
+      const loose = new HubClient({ baseUrl: sandbox.baseUrl, budget: unlimited });
+      for (let n = 0; n < 5; n++) await loose.contact('demo', { email: `p${n}@example.com`, message: 'Hi' });
+      const before = Date.now();
+      const error = await failure(loose.contact('demo', { email: 'p5@example.com', message: 'Hi' }));
+      expect(error).to.be.instanceOf(RateLimitedError);
+      const limited = error as RateLimitedError;
+      expect(limited.sent).to.equal(true);
+      expect(limited.message).to.equal('Too Many Attempts.');
+      expect(limited.retryAfter).to.be.within(1, 60);
+      expect(limited.resetAt.getTime()).to.be.at.least(before);
+      expect(limited.resetAt.getTime()).to.be.at.most(Date.now() + 61_000);
+      const log = await sandbox.requests('/contact');
+      // Sent once: a 429 is not retried.
+      expect(log).to.have.length(6);
+      expect(log.filter((r) => r.status === 429)).to.have.length(1);
+      expect(log[5]!.status).to.equal(429);
+    });
+
+    it('a 429 closes the group: the next call is refused before it is sent', async () => {
+      await sandbox.fault({ path: '/presence', status: 429, headers: { 'Retry-After': '20' }, body: { message: 'Too Many Attempts.' } });
+      const first = (await failure(client.presence('demo'))) as RateLimitedError;
+      expect(first).to.be.instanceOf(RateLimitedError);
+      expect(first.sent).to.equal(true);
+      expect(first.retryAfter).to.be.within(19, 20);
+      const second = (await failure(client.presence('demo'))) as RateLimitedError;
+      expect(second).to.be.instanceOf(RateLimitedError);
+      expect(second.sent).to.equal(false);
+      expect(await sandbox.requests('/presence')).to.have.length(1);
+    });
+
+    it('ValidationError with field errors from a 422', async () => {
+      const error = await failure(client.subscribe('demo', { email: 'not-an-email' }));
+      expect(error).to.be.instanceOf(ValidationError);
+      const invalid = error as ValidationError;
+      expect(invalid.status).to.equal(422);
+      expect(invalid.message).to.be.a('string').and.not.equal('');
+      expect(invalid.fieldErrors.email).to.be.an('array').that.is.not.empty;
+      expect((await sandbox.records()).subscribers).to.have.length(0);
+    });
+
+    it('NetworkError from a port where nothing listens', async () => {
+      const name = `client-closed-${randomName()}`;
+      const url = await remoteStandIn(name, 'start');
+      await remoteStandIn(name, 'stop');
+      const budget = countingBudget(`${url}/nothing`);
+      const offline = new HubClient({ baseUrl: url, backoffMs: 10, budget });
+      const error = await failure(offline.bio('demo'));
+      expect(error).to.be.instanceOf(NetworkError);
+      // Network errors are retried: three attempts in all, each taking from the budget.
+      expect(budget.takes).to.equal(3);
+    });
+
+    it('TimeoutError when no answer comes in time', async () => {
+      await sandbox.fault({ path: '/presence', delayMs: 3000 });
+      const slow = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, attempts: 1 });
+      const error = await failure(slow.presence('demo'));
+      expect(error).to.be.instanceOf(TimeoutError);
+      expect((error as TimeoutError).timeoutMs).to.equal(300);
+    });
+
+    it('HttpError for an unknown tenant (404) and a server error (500), neither retried', async () => {
+      const missing = await failure(client.bio('no-such-tenant'));
+      expect(missing).to.be.instanceOf(HttpError);
+      expect((missing as HttpError).status).to.equal(404);
+
+      await sandbox.fault({ path: '/search-index', status: 500, times: 3 });
+      const broken = await failure(client.searchIndex('demo'));
+      expect(broken).to.be.instanceOf(HttpError);
+      expect((broken as HttpError).status).to.equal(500);
+
+      expect(await sandbox.requests('/bio')).to.have.length(1);
+      expect(await sandbox.requests('/search-index')).to.have.length(1);
+    });
+
+    it('UnexpectedResponseError for a body that is not what the endpoint sends', async () => {
+      await sandbox.fault({ path: '/bio', status: 200, body: '<html><body>Sign in to the Wi-Fi</body></html>', headers: { 'Content-Type': 'text/html' } });
+      const portal = await failure(client.bio('demo'));
+      expect(portal).to.be.instanceOf(UnexpectedResponseError);
+      expect((portal as UnexpectedResponseError).status).to.equal(200);
+
+      await sandbox.fault({ path: '/resolve/', status: 200, body: { data: { title: 'no type' } } });
+      const shapeless = await failure(client.resolve('demo', 'old/welcome'));
+      expect(shapeless).to.be.instanceOf(UnexpectedResponseError);
+      expect((shapeless as UnexpectedResponseError).body).to.deep.equal({ data: { title: 'no type' } });
+    });
+  });
+
+  describe('credentials', () => {
+    it('neither stores nor sends cookies', async () => {
+      const cookie = `hubkit_probe_${randomName()}`;
+      const setCookie = { 'Set-Cookie': `${cookie}=1; Path=/; SameSite=Lax` };
+      // The probe works: an ordinary same-origin fetch stores the cookie the answer sets.
+      await sandbox.fault({ path: '/presence', status: 200, headers: setCookie, body: { data: {} } });
+      await fetch(`${sandbox.baseUrl}/api/v1/tenants/demo/presence`);
+      expect(document.cookie).to.include(cookie);
+      document.cookie = `${cookie}=; Path=/; Max-Age=0`;
+      expect(document.cookie).not.to.include(cookie);
+
+      // The client's request is made without credentials, so the same answer sets nothing.
+      await sandbox.fault({ path: '/presence', status: 200, headers: setCookie, body: { data: {} } });
+      await client.presence('demo');
+      expect(document.cookie).not.to.include(cookie);
+    });
+
+    it('works from another origin that allows any origin but no credentials or Authorization', async () => {
+      // The stand-in answers `Access-Control-Allow-Origin: *` without Allow-Credentials, and
+      // its preflight allows no Authorization header: a browser would block the call if the
+      // client sent either. Reading Retry-After and ETag also needs the exposed headers.
+      const url = await remoteStandIn(`client-cors-${randomName()}`, 'start');
+      const remote = newSandbox();
+      const base = `${url}/__sandbox/${remote.id}`;
+      scopes.push(base);
+      const cross = new HubClient({ baseUrl: base, backoffMs: 10 });
+      expect(new URL(base).origin).not.to.equal(location.origin);
+      const bio = await cross.get('bio', { tenant: 'demo' });
+      expect(bio.status).to.equal('modified');
+      if (bio.status === 'modified') expect(bio.validators.etag).to.be.a('string');
+      await cross.subscribe('demo', { email: 'cors@example.com' });
+      const log = (await (await fetch(`${base}/__stand-in/log`)).json()) as { requests: Array<{ path: string; status: number }> };
+      expect(log.requests.filter((r) => r.path.endsWith('/subscribe')).map((r) => r.status)).to.include.members([200]);
+    });
+  });
+
+  describe('the base URL', () => {
+    it('must be https, but for localhost and 127.0.0.1', () => {
+      for (const bad of ['http://example.com', 'http://192.168.1.10:8080', 'ftp://example.com', 'not a url at all', '']) {
+        expect(() => new HubClient({ baseUrl: bad }), bad).to.throw(ConfigError);
+      }
+      expect(() => new HubClient({ baseUrl: 'http://example.com' })).to.throw(/https/);
+      expect(() => new HubClient({ baseUrl: 'https://user:pw@example.com' })).to.throw(ConfigError);
+      expect(new HubClient({ baseUrl: 'http://localhost:8787/' }).baseUrl).to.equal('http://localhost:8787');
+      expect(new HubClient({ baseUrl: 'http://127.0.0.1:8787' }).baseUrl).to.equal('http://127.0.0.1:8787');
+      expect(new HubClient({ baseUrl: 'https://example.com/hub/?x=1#y' }).baseUrl).to.equal('https://example.com/hub');
+    });
+  });
+
+  describe('retries', () => {
+    it('retry 502, 503 and 504 and succeed on the third attempt', async () => {
+      await sandbox.fault({ path: '/bio', status: 502 });
+      await sandbox.fault({ path: '/bio', status: 503 });
+      const bio = await client.bio('demo');
+      expect(bio.name).to.be.a('string');
+      expect((await sandbox.requests('/bio')).map((r) => r.status)).to.deep.equal([502, 503, 200]);
+
+      await sandbox.fault({ path: '/presence', status: 504 });
+      await client.presence('demo');
+      expect((await sandbox.requests('/presence')).map((r) => r.status)).to.deep.equal([504, 200]);
+    });
+
+    it('stop after 3 attempts in all by default', async () => {
+      await sandbox.fault({ path: '/search-index', status: 503, times: 10 });
+      const error = await failure(client.searchIndex('demo'));
+      expect(error).to.be.instanceOf(HttpError);
+      expect((error as HttpError).status).to.equal(503);
+      expect(await sandbox.requests('/search-index')).to.have.length(3);
+    });
+
+    it('honour Retry-After', async () => {
+      await sandbox.fault({ path: '/bio', status: 503, headers: { 'Retry-After': '1' } });
+      await client.bio('demo');
+      const [first, second] = await sandbox.requests('/bio');
+      // The backoff here is 10 ms; only Retry-After explains a second's wait.
+      expect(Date.parse(String(second!.at)) - Date.parse(String(first!.at))).to.be.at.least(1000);
+    });
+
+    it('give up at once when Retry-After asks for longer than the client will wait', async () => {
+      await sandbox.fault({ path: '/bio', status: 503, headers: { 'Retry-After': '120' }, times: 3 });
+      const error = await failure(client.bio('demo'));
+      expect((error as HttpError).status).to.equal(503);
+      expect(await sandbox.requests('/bio')).to.have.length(1);
+    });
+
+    it('retry a timeout', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const patient = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 400, backoffMs: 10, budget });
+      await sandbox.fault({ path: '/presence', delayMs: 3000 });
+      await patient.presence('demo');
+      expect(budget.takes).to.equal(2);
+    });
+
+    it('never retry 4xx or 429', async () => {
+      await sandbox.fault({ path: '/contact', status: 429, headers: { 'Retry-After': '1' } });
+      expect(await failure(client.contact('demo', { email: 'a@example.com', message: 'Hi' }))).to.be.instanceOf(
+        RateLimitedError,
+      );
+      expect(await failure(client.subscribe('demo', { email: 'nope' }))).to.be.instanceOf(ValidationError);
+      await sandbox.fault({ path: '/presence', status: 400 });
+      expect(await failure(client.presence('demo'))).to.be.instanceOf(HttpError);
+      expect(await failure(client.resolve('demo', 'no/such/page'))).to.be.instanceOf(HttpError);
+      expect(await sandbox.requests('/contact')).to.have.length(1);
+      expect(await sandbox.requests('/subscribe')).to.have.length(1);
+      expect(await sandbox.requests('/presence')).to.have.length(1);
+      expect(await sandbox.requests('/resolve/')).to.have.length(1);
+    });
+  });
+});
