@@ -147,18 +147,21 @@ export class HubClient {
     this.#maxDelayMs = options.maxDelayMs ?? 8_000;
   }
 
+  // The endpoint methods are async so that a missing argument rejects like every other
+  // failure, rather than throwing before the caller holds a promise to catch.
+
   /** POST /api/subscribe/{form}: the form action URL. */
-  formSignup(form: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
+  async formSignup(form: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
     return this.post('formSignup', { form: requireText(form, 'a form identifier') }, body, options);
   }
 
   /** POST /api/v1/tenants/{tenant}/subscribe */
-  subscribe(tenant: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
+  async subscribe(tenant: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
     return this.post('subscribe', { tenant: requireText(tenant, 'a tenant slug') }, body, options);
   }
 
   /** POST /api/v1/tenants/{tenant}/magic-links/{resource}: "send me the guide". */
-  magicLink(tenant: string, resource: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
+  async magicLink(tenant: string, resource: string, body: SignupBody, options?: CallOptions): Promise<SubmitResponse> {
     const params = {
       tenant: requireText(tenant, 'a tenant slug'),
       resource: requireText(resource, 'a resource identifier'),
@@ -167,34 +170,34 @@ export class HubClient {
   }
 
   /** POST /api/v1/tenants/{tenant}/contact */
-  contact(tenant: string, body: ContactBody, options?: CallOptions): Promise<SubmitResponse> {
+  async contact(tenant: string, body: ContactBody, options?: CallOptions): Promise<SubmitResponse> {
     requireText(body?.message, 'a message');
     return this.post('contact', { tenant: requireText(tenant, 'a tenant slug') }, body, options);
   }
 
   /** GET /api/v1/tenants/{tenant}/bio */
-  bio(tenant: string, options?: CallOptions): Promise<Bio> {
+  async bio(tenant: string, options?: CallOptions): Promise<Bio> {
     return this.getData('bio', { tenant: requireText(tenant, 'a tenant slug') }, options);
   }
 
   /** GET /api/v1/tenants/{tenant}/resolve/{path} */
-  resolve(tenant: string, path: string, options?: CallOptions): Promise<Resolved> {
+  async resolve(tenant: string, path: string, options?: CallOptions): Promise<Resolved> {
     const params = { tenant: requireText(tenant, 'a tenant slug'), path: typeof path === 'string' ? path : '' };
     return this.getData('resolve', params, options);
   }
 
   /** GET /api/v1/tenants/{tenant}/search-index; entries missing id, title or url are skipped. */
-  searchIndex(tenant: string, options?: CallOptions): Promise<SearchIndex> {
+  async searchIndex(tenant: string, options?: CallOptions): Promise<SearchIndex> {
     return this.getData('searchIndex', { tenant: requireText(tenant, 'a tenant slug') }, options);
   }
 
   /** GET /api/v1/tenants/{tenant}/presence */
-  presence(tenant: string, options?: CallOptions): Promise<Presence> {
+  async presence(tenant: string, options?: CallOptions): Promise<Presence> {
     return this.getData('presence', { tenant: requireText(tenant, 'a tenant slug') }, options);
   }
 
   /** A signup or contact POST, by endpoint name. Used by the outbox to replay a submission. */
-  post<N extends PostEndpoint>(
+  async post<N extends PostEndpoint>(
     name: N,
     params: EndpointParams[N],
     body: SignupBody | ContactBody,
