@@ -57,6 +57,7 @@ let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 let failures = 0;
+let lastQueuedAt = 0;
 
 function randomId(): string {
   // randomUUID exists only in secure contexts; an http page of a site may still embed us.
@@ -189,7 +190,9 @@ async function withLock(task: () => Promise<void>): Promise<void> {
 export async function enqueue<N extends PostEndpoint>(
   entry: Omit<OutboxEntry<N>, 'id' | 'queuedAt'>,
 ): Promise<OutboxEntry<N>> {
-  const full = { ...entry, id: randomId(), queuedAt: Date.now() } as OutboxEntry<N>;
+  // Strictly increasing within a page, so two submissions in one millisecond keep their order.
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
+  const full = { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
   await store.set(full.id, full);
   listen();
   // Queued after the client's own retries failed: give the service a moment first.

@@ -11,7 +11,10 @@ type CacheModules = typeof import('../../src/cache/freshness.js') &
   typeof import('../../src/cache/swr.js') &
   typeof import('../../src/api/registry.js');
 
-const MODULES = ['/src/cache/freshness.ts', '/src/cache/swr.ts', '/src/api/registry.ts'];
+// Absolute: WebKit does not resolve a srcdoc document's imports against its parent.
+const MODULES = ['/src/cache/freshness.ts', '/src/cache/swr.ts', '/src/api/registry.ts'].map(
+  (path) => new URL(path, location.origin).href,
+);
 
 /**
  * A new browsing context of the same origin: its own copy of every module (so an empty

@@ -30,10 +30,11 @@ async function newContext(): Promise<{ hub: OutboxModules; remove: () => void }>
     };
     window.addEventListener('message', onMessage);
   });
+  // Absolute: WebKit does not resolve a srcdoc document's imports against its parent.
   iframe.srcdoc = `<!doctype html><title>context</title>
 <script type="module">
   try {
-    window.hub = await import('/src/outbox/outbox.ts');
+    window.hub = await import('${location.origin}/src/outbox/outbox.ts');
     parent.postMessage({ ready: true }, '*');
   } catch (error) {
     parent.postMessage({ error: String(error) }, '*');
@@ -242,13 +243,16 @@ describe('outbox', () => {
     it('keeps it through 5xx answers', async () => {
       await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 3 });
       const entry = await signup(sandbox.baseUrl);
-      await flush();
-      expect(await isPending(entry)).to.equal(true);
-      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([503, 503, 503]);
-
       const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
       await flush();
+      // The outbox's own timers may flush too; whichever pass met the 503s kept the entry,
+      // or the delivery below could not happen.
+      await flush();
       await delivered;
+      const statuses = (await sandbox.requests('/subscribe', 'POST')).map((r) => r.status);
+      expect(statuses.slice(0, 3)).to.deep.equal([503, 503, 503]);
+      expect(statuses.slice(3)).to.have.length(1);
+      expect(await isPending(entry)).to.equal(false);
       expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
     });
 
@@ -270,7 +274,10 @@ describe('outbox', () => {
 
       // No one flushes: the outbox's own timer does, once the reset has passed.
       await delivered;
-      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429, 200]);
+      const statuses = (await sandbox.requests('/subscribe', 'POST')).map((r) => r.status);
+      expect(statuses).to.have.length(2);
+      expect(statuses[0]).to.equal(429);
+      expect(statuses[1]).to.be.within(200, 299);
       expect(subscribersWith(await sandbox.records(), entry.body.email)).to.have.length(1);
     });
   });
