@@ -101,9 +101,12 @@ describe('cache', () => {
     await cachedGet(client, 'bio', { tenant: 'demo' });
     const index = await cachedGet(client, 'searchIndex', { tenant: 'demo' });
     expect(index.source).to.equal('network');
-    const settle = (path: string) => cachedGet(client, 'resolve', { tenant: 'demo', path }).catch(() => undefined);
-    await settle('first/path');
-    await settle('second/path');
+    const guide = await cachedGet(client, 'resolve', { tenant: 'demo', path: 'resources/demo-guide' });
+    const moved = await cachedGet(client, 'resolve', { tenant: 'demo', path: 'old/welcome' });
+    expect(moved.source).to.equal('network');
+    expect(moved.data).to.not.deep.equal(guide.data);
+    const again = await cachedGet(client, 'resolve', { tenant: 'demo', path: 'resources/demo-guide' });
+    expect(again.source).to.equal('cache');
     expect(await gets(sandbox, '/resolve/')).to.have.length(2);
   });
 
