@@ -1,0 +1,6 @@
+/**
+ * `hub-kit`: every element class, defining nothing. A site registers what it uses with
+ * `SignupForm.define()` (or a tag of its own: `SignupForm.define('newsletter-signup')`), or
+ * imports `hub-kit/<element>/define`.
+ */
+export { BioCard } from './bio-card/bio-card.js';
