@@ -4,3 +4,7 @@
  */
 import './bio-card/define.js';
 export { BioCard } from './bio-card/bio-card.js';
+import './signup-form/define.js';
+export { SignupForm } from './signup-form/signup-form.js';
+import './contact-form/define.js';
+export { ContactForm } from './contact-form/contact-form.js';

@@ -1,0 +1,3 @@
+import { ContactForm } from './contact-form.js';
+
+ContactForm.define();

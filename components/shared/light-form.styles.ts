@@ -1,0 +1,139 @@
+import { unsafeCSS, type CSSResult } from 'lit';
+
+/**
+ * Styles for the light-DOM form of `<signup-form>` and `<contact-form>`.
+ *
+ * The form lives in the light DOM so that it works without JavaScript, which means the
+ * element's shadow styles cannot reach its inputs. This sheet is adopted on the document
+ * (or the shadow root holding the element) when an element connects. The very same rules
+ * ship as `components/shared/hub-forms.css` for pages that want the styled look before the
+ * script has loaded, or with no script at all: with that file linked, upgrading moves
+ * nothing. A browser test keeps the two in step.
+ *
+ * Only forms that carry `class="hub-form"` are styled, so a form an author wrote with
+ * their own classes keeps their look.
+ */
+export const LIGHT_FORM_CSS = `signup-form,
+contact-form {
+  display: block;
+}
+:is(signup-form, contact-form):not(:defined) > [slot] {
+  display: none;
+}
+.hub-form {
+  --_hf-bg: var(--hub-bg, #ffffff);
+  --_hf-fg: var(--hub-fg, #1b1f24);
+  --_hf-border: var(--hub-border, #8c959f);
+  --_hf-accent: var(--hub-accent, #0b57d0);
+  --_hf-accent-fg: var(--hub-accent-fg, #ffffff);
+  --_hf-muted: var(--hub-muted, #57606a);
+  --_hf-error: var(--hub-error, #b3261e);
+  --_hf-focus: var(--hub-focus, #0b57d0);
+  display: grid;
+  gap: var(--hub-gap, 0.75rem);
+  margin: 0;
+  font: inherit;
+  color: var(--_hf-fg);
+  background: var(--_hf-bg);
+}
+@media (prefers-color-scheme: dark) {
+  .hub-form {
+    --_hf-bg: var(--hub-bg, #16181d);
+    --_hf-fg: var(--hub-fg, #e6e8eb);
+    --_hf-border: var(--hub-border, #6e7681);
+    --_hf-accent: var(--hub-accent, #8ab4f8);
+    --_hf-accent-fg: var(--hub-accent-fg, #0b1526);
+    --_hf-muted: var(--hub-muted, #a4acb6);
+    --_hf-error: var(--hub-error, #f2b8b5);
+    --_hf-focus: var(--hub-focus, #8ab4f8);
+  }
+}
+.hub-form .hub-field {
+  display: grid;
+  gap: 0.25rem;
+  margin: 0;
+}
+.hub-form .hub-field > label {
+  font-weight: 600;
+}
+.hub-form .hub-check {
+  display: flex;
+  gap: 0.5rem;
+  align-items: baseline;
+}
+.hub-form .hub-check > label {
+  font-weight: normal;
+}
+.hub-form input:not([type='checkbox']):not([type='hidden']),
+.hub-form textarea {
+  box-sizing: border-box;
+  width: 100%;
+  margin: 0;
+  padding: 0.5rem 0.75rem;
+  font: inherit;
+  line-height: 1.4;
+  color: var(--_hf-fg);
+  background: var(--_hf-bg);
+  border: 1px solid var(--_hf-border);
+  border-radius: var(--hub-radius, 8px);
+}
+.hub-form textarea {
+  min-height: 8rem;
+  resize: vertical;
+}
+.hub-form [aria-invalid='true'] {
+  border-color: var(--_hf-error);
+}
+.hub-form .hub-error {
+  margin: 0;
+  font-size: 0.875em;
+  color: var(--_hf-error);
+}
+.hub-form .hub-submit {
+  justify-self: start;
+  margin: 0;
+  padding: 0.5rem 1.25rem;
+  font: inherit;
+  font-weight: 600;
+  line-height: 1.4;
+  color: var(--_hf-accent-fg);
+  background: var(--_hf-accent);
+  border: 1px solid transparent;
+  border-radius: var(--hub-radius, 8px);
+  cursor: pointer;
+}
+.hub-form .hub-submit[aria-disabled='true'] {
+  color: var(--_hf-bg);
+  background: var(--_hf-muted);
+  cursor: not-allowed;
+}
+.hub-form[aria-busy='true'] .hub-submit {
+  cursor: progress;
+}
+.hub-form :focus-visible {
+  outline: 2px solid var(--_hf-focus);
+  outline-offset: 2px;
+}
+.hub-form .hub-trap,
+.hub-form [hidden] {
+  display: none !important;
+}
+`;
+
+// The text is a constant of this module, never data: unsafeCSS only wraps it as a sheet.
+export const lightFormStyles: CSSResult = unsafeCSS(LIGHT_FORM_CSS);
+
+const adopted = new WeakSet<Document | ShadowRoot>();
+
+/**
+ * Adopts the sheet once on the root that holds the element: the document, or the shadow
+ * root of a host that renders the form inside its own shadow tree.
+ */
+export function adoptLightFormStyles(root: Node): void {
+  if (!(root instanceof Document || root instanceof ShadowRoot) || adopted.has(root)) return;
+  const sheet = lightFormStyles.styleSheet;
+  // Constructable sheets pass a strict style-src; without them there is no CSP-safe way.
+  if (!sheet || !('adoptedStyleSheets' in root)) return;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  adopted.add(root);
+}

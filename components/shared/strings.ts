@@ -1,0 +1,100 @@
+/**
+ * The visible text of the forms, English built in, other languages registered on demand.
+ *
+ * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
+ * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
+ * loaded from its own file reaches the elements of a separately loaded `dist/hub-kit.js`.
+ * Placeholders such as `{seconds}` are filled by `format`.
+ */
+export interface FormStrings {
+  emailLabel: string;
+  nameLabel: string;
+  messageLabel: string;
+  subscribe: string;
+  sendResource: string;
+  sendMessage: string;
+  sending: string;
+  subscribed: string;
+  resourceSent: string;
+  messageSent: string;
+  queued: string;
+  rateLimited: string;
+  ready: string;
+  error: string;
+  invalid: string;
+  required: string;
+  emailRequired: string;
+  emailInvalid: string;
+  messageRequired: string;
+  consentRequired: string;
+  trapLabel: string;
+}
+
+export const EN: FormStrings = {
+  emailLabel: 'Email',
+  nameLabel: 'Name',
+  messageLabel: 'Message',
+  subscribe: 'Subscribe',
+  sendResource: 'Send it to me',
+  sendMessage: 'Send message',
+  sending: 'Sending…',
+  subscribed: 'Thanks! Please check your inbox to confirm.',
+  resourceSent: 'Thanks! Check your inbox for the link.',
+  messageSent: 'Thanks, your message has been sent.',
+  queued: 'You seem to be offline. This will be sent as soon as you are back online.',
+  rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
+  ready: 'You can try again now.',
+  error: 'Something went wrong. Please try again.',
+  invalid: 'Please correct the highlighted fields.',
+  required: 'This field is required.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address, like name@example.com.',
+  messageRequired: 'Please write a message.',
+  consentRequired: 'Please tick this box to continue.',
+  trapLabel: 'Leave this field empty',
+};
+
+export type StringKey = keyof FormStrings;
+
+interface Registry {
+  locales: Map<string, Partial<FormStrings>>;
+  /** Fires `change` when a locale is registered, so rendered elements can refresh. */
+  events: EventTarget;
+}
+
+const KEY = Symbol.for('hub-kit.strings');
+
+function registry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  return (holder[KEY] ??= { locales: new Map(), events: new EventTarget() });
+}
+
+/** Adds or extends a locale: `registerStrings('fr', { subscribe: "S'abonner" })`. */
+export function registerStrings(lang: string, strings: Partial<FormStrings>): void {
+  const tag = lang.toLowerCase();
+  const { locales, events } = registry();
+  locales.set(tag, { ...locales.get(tag), ...strings });
+  events.dispatchEvent(new Event('change'));
+}
+
+/** Listens for newly registered locales; returns the function that stops listening. */
+export function onStringsChange(listener: () => void): () => void {
+  const { events } = registry();
+  events.addEventListener('change', listener);
+  return () => events.removeEventListener('change', listener);
+}
+
+/** English, overlaid by the primary language ("pt"), then by the exact tag ("pt-br"). */
+export function stringsFor(lang: string | null | undefined): FormStrings {
+  const { locales } = registry();
+  const tag = (lang ?? '').toLowerCase();
+  const primary = tag.split('-')[0] ?? '';
+  return { ...EN, ...locales.get(primary), ...(tag !== primary ? locales.get(tag) : undefined) };
+}
+
+/** Fills `{name}` placeholders; unknown ones are left as written. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}

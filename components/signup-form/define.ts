@@ -1,0 +1,3 @@
+import { SignupForm } from './signup-form.js';
+
+SignupForm.define();

@@ -1,0 +1,146 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { PostEndpoint } from '../../src/api/client.js';
+import type { SignupBody } from '../../src/api/schema.js';
+import { defineElement } from '../shared/define.js';
+import {
+  HubFormElement,
+  type FormErrorDetail,
+  type FormQueuedDetail,
+  type FormSubmitDetail,
+  type FormSuccessDetail,
+  type Target,
+} from '../shared/hub-form.js';
+import type { FormStrings } from '../shared/strings.js';
+import { signupFormStyles } from './signup-form.styles.js';
+
+/**
+ * @summary A newsletter signup that works without JavaScript, never sends one intent twice
+ * and keeps a signup made offline until it is delivered.
+ *
+ * Posts to the form action URL (`form`), the tenant's subscribe endpoint (`tenant`) or the
+ * Resources feature (`tenant` + `resource`). Renders a real light-DOM `<form>`, or adopts the
+ * one written inside it.
+ *
+ * @attr tenant - The creator's workspace slug.
+ * @attr form - A form identifier: posts to the form action URL /api/subscribe/{form}.
+ * @attr resource - With tenant, a resource identifier: "send me the guide".
+ * @attr base-url - Where the service lives; defaults to the page's origin.
+ * @attr name-field - Adds an optional name field.
+ * @attr consent - Adds a required consent checkbox with this text.
+ * @attr source - Sent as fields.source.
+ * @attr tags - Sent as fields.tags.
+ * @attr success-message - Shown after success instead of the default.
+ * @attr redirect - An http(s) URL to go to after success.
+ * @attr submit-label - The button's text.
+ * @attr email-label - The email field's label.
+ * @attr name-label - The name field's label.
+ * @attr strings - JSON overrides for any built-in string.
+ * @attr busy - Reflected while a submission is in flight.
+ * @attr state - Reflected: idle, invalid, busy, success, queued, rate-limited or error.
+ *
+ * @prop {Record<string, string>} fields - Extra fields sent with every signup.
+ * @prop {Partial<FormStrings>} strings - Overrides for any built-in string.
+ * @prop {HTMLFormElement | null} formElement - The form in use.
+ *
+ * @fires {CustomEvent<FormSubmitDetail>} signup-form-submit - Cancelable; before anything is sent.
+ * @fires {CustomEvent<FormSuccessDetail>} signup-form-success - The service accepted the signup.
+ * @fires {CustomEvent<FormErrorDetail>} signup-form-error - Rejected, rate limited or failed.
+ * @fires {CustomEvent<FormQueuedDetail>} signup-form-queued - Kept in the outbox while offline.
+ *
+ * @slot - The form. Leave empty to have one rendered, or write your own `<form>`.
+ * @slot success - Replaces the success message.
+ * @slot queued - Replaces the offline message.
+ * @slot error - Replaces the error message.
+ * @slot invalid - Replaces the summary of field errors.
+ * @slot rate-limited - Replaces the wait message (and its countdown).
+ * @slot busy - Replaces the "Sending…" message.
+ *
+ * @csspart status - The status line under the form.
+ *
+ * @cssprop --hub-accent - Button background.
+ * @cssprop --hub-accent-fg - Button text.
+ * @cssprop --hub-bg - Form and field background.
+ * @cssprop --hub-fg - Text colour.
+ * @cssprop --hub-border - Field borders.
+ * @cssprop --hub-error - Error text and borders.
+ * @cssprop --hub-success - Success accent.
+ * @cssprop --hub-surface - Status line background.
+ * @cssprop --hub-focus - Focus ring.
+ * @cssprop --hub-radius - Corner radius.
+ * @cssprop --hub-gap - Space between fields.
+ */
+export class SignupForm extends HubFormElement {
+  static override styles = signupFormStyles;
+
+  /** Registers the element; safe to call twice. */
+  static define(tag = 'signup-form', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  @property({ attribute: 'form' }) formId: string | null = null;
+  @property() resource: string | null = null;
+  @property({ type: Boolean, attribute: 'name-field' }) nameField = false;
+  @property() consent: string | null = null;
+  @property() source: string | null = null;
+  @property() tags: string | null = null;
+  @property({ attribute: false }) fields: Record<string, string> = {};
+
+  protected readonly kind = 'signup-form';
+  protected readonly endpoints: readonly PostEndpoint[] = ['formSignup', 'subscribe', 'magicLink'];
+
+  protected configuredTarget(): Target | undefined {
+    if (this.formId) return { endpoint: 'formSignup', params: { form: this.formId } };
+    if (this.tenant && this.resource) {
+      return { endpoint: 'magicLink', params: { tenant: this.tenant, resource: this.resource } };
+    }
+    if (this.tenant) return { endpoint: 'subscribe', params: { tenant: this.tenant } };
+    return undefined;
+  }
+
+  protected fieldsTemplate(s: FormStrings): TemplateResult {
+    const hidden = { ...this.fields };
+    if (this.source) hidden['source'] = this.source;
+    if (this.tags) hidden['tags'] = this.tags;
+    return html`${this.nameField ? this.nameInput(s) : nothing}${this.emailInput(s)}
+      ${this.consent
+        ? this.field(
+            'fields[consent]',
+            this.consent,
+            // The value is the text agreed to, so the record says what the person consented to.
+            html`<input id=${this.fieldId('fields-consent-')} type="checkbox" name="fields[consent]" value=${this.consent} required />`,
+            true,
+          )
+        : nothing}
+      ${Object.entries(hidden).map(
+        ([key, value]) => html`<input type="hidden" name=${`fields[${key}]`} value=${value} />`,
+      )}`;
+  }
+
+  protected payload(data: FormData): SignupBody {
+    const body: SignupBody = this.commonPayload(data);
+    const fields = this.fieldsPayload(data, this.fields);
+    if (fields) body.fields = fields;
+    return body;
+  }
+
+  protected submitText(s: FormStrings): string {
+    return this.resource ? s.sendResource : s.subscribe;
+  }
+
+  protected successText(s: FormStrings): string {
+    return this.resource ? s.resourceSent : s.subscribed;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'signup-form': SignupForm;
+  }
+  interface GlobalEventHandlersEventMap {
+    'signup-form-submit': CustomEvent<FormSubmitDetail>;
+    'signup-form-success': CustomEvent<FormSuccessDetail>;
+    'signup-form-error': CustomEvent<FormErrorDetail>;
+    'signup-form-queued': CustomEvent<FormQueuedDetail>;
+  }
+}
