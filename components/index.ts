@@ -3,4 +3,7 @@
  * `SignupForm.define()` (or a tag of its own: `SignupForm.define('newsletter-signup')`), or
  * imports `hub-kit/<element>/define`.
  */
+export { SignupForm } from './signup-form/signup-form.js';
+export { ContactForm } from './contact-form/contact-form.js';
+export { HubSearch } from './hub-search/hub-search.js';
 export { BioCard } from './bio-card/bio-card.js';

@@ -10,7 +10,7 @@
  * - dist/custom-elements.json, from the classes' JSDoc.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { ELEMENTS, browserEntries, localeEntries, root } from './entries.js';
@@ -48,7 +48,7 @@ await build({
 
 const standIn = join(root, 'src/stand-in/index.ts');
 if (existsSync(standIn)) {
-step('stand-in for Node');
+  step('stand-in for Node');
 await build({
   entryPoints: { 'stand-in': standIn },
   outdir: dist,
@@ -64,6 +64,11 @@ await build({
 } else {
   console.warn('build: not built yet, no source: src/stand-in/index.ts');
 }
+
+// The forms' light-DOM rules as a plain stylesheet, for pages that want the styled look
+// before the script loads or without any script.
+const formsCss = join(root, 'components/shared/hub-forms.css');
+if (existsSync(formsCss)) copyFileSync(formsCss, join(dist, 'hub-forms.css'));
 
 step('type declarations');
 rmSync(join(dist, 'types'), { recursive: true, force: true });
