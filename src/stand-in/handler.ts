@@ -416,7 +416,7 @@ function checkString(
   errors: FieldErrors,
   values: Record<string, unknown>,
   field: string,
-  { required = false, max }: { required?: boolean; max: number },
+  { required = false, max, notString }: { required?: boolean; max: number; notString?: string },
 ): string | undefined {
   const value = values[field];
   const add = (message: string) => (errors[field] ??= []).push(message);
@@ -425,7 +425,7 @@ function checkString(
     return undefined;
   }
   if (typeof value !== 'string') {
-    add(`The ${field} field must be a string.`);
+    add(notString ?? `The ${field} field must be a string.`);
     return undefined;
   }
   if (value.length > max) add(`The ${field} field must not be greater than ${max} characters.`);
@@ -460,9 +460,10 @@ type Checked = { ok: true; submission: Submission } | { ok: false; errors: Field
 
 function validate(values: Record<string, unknown>, contact: boolean): Checked {
   const errors: FieldErrors = {};
-  const email = checkString(errors, values, 'email', { required: true, max: 255 });
+  const invalidEmail = 'The email field must be a valid email address.';
+  const email = checkString(errors, values, 'email', { required: true, max: 255, notString: invalidEmail });
   if (email !== undefined && !errors.email && !EMAIL.test(email)) {
-    errors.email = ['The email field must be a valid email address.'];
+    errors.email = [invalidEmail];
   }
   const name = checkString(errors, values, 'name', { max: 255 });
   const message = contact ? checkString(errors, values, 'message', { required: true, max: 5000 }) : undefined;
