@@ -1,0 +1,68 @@
+/**
+ * `npm run stand-in`: starts, prints its URL, serves, stops on SIGTERM; clear errors for a
+ * bad flag and a port in use.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { serve } from '../../src/stand-in/node.js';
+
+const CLI = fileURLToPath(new URL('../../src/stand-in/cli.ts', import.meta.url));
+
+function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(test: () => RegExpMatchArray | null, exited: Promise<unknown>): Promise<RegExpMatchArray> {
+  let done = false;
+  void exited.then(() => (done = true));
+  for (;;) {
+    const match = test();
+    if (match) return match;
+    if (done) throw new Error('the stand-in exited before printing its URL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the stand-in CLI', () => {
+  it('prints its URL, serves, and stops on SIGTERM', async (t) => {
+    const run = start(['--port', '0', '--trust-proxy']);
+    t.after(() => run.child.kill('SIGKILL'));
+    const [line, url] = await waitFor(() => run.output().match(/hub-kit stand-in listening on (http:\/\/127\.0\.0\.1:\d+)/), run.exited);
+    assert.ok(line);
+    const bio = await fetch(`${url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': '192.0.2.5' } });
+    assert.equal(bio.status, 200);
+    const log = (await (await fetch(`${url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
+    assert.equal(log.requests[0]!.visitor, '192.0.2.5');
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0);
+  });
+
+  it('refuses an unknown flag with exit code 2 and the usage', async () => {
+    const run = start(['--prot', '8787']);
+    assert.equal(await run.exited, 2);
+    assert.match(run.output(), /Unknown option "--prot"/);
+    assert.match(run.output(), /Usage: npm run stand-in/);
+  });
+
+  it('refuses a bad port', async () => {
+    const run = start(['--port', 'eighty']);
+    assert.equal(await run.exited, 2);
+    assert.match(run.output(), /--port must be a whole number/);
+  });
+
+  it('says so when the port is in use', async (t) => {
+    const taken = await serve({ port: 0 });
+    t.after(() => taken.close());
+    const run = start(['--port', String(taken.port)]);
+    assert.equal(await run.exited, 1);
+    assert.match(run.output(), new RegExp(`port ${taken.port} is already in use`));
+  });
+});
