@@ -1,0 +1,424 @@
+import { expect } from 'chai';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../components/signup-form/define.js';
+import type { SignupForm } from '../../components/signup-form/signup-form.js';
+import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../components/shared/hub-form.js';
+import { RateLimitedError, ValidationError, HttpError } from '../../src/api/errors.js';
+import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { expectAccessible, fill, mount, next, uniqueEmail, until, wait } from './forms-support.js';
+
+const status = (el: SignupForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
+const announcer = (el: SignupForm) => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
+const button = (el: SignupForm) => el.querySelector('button[type="submit"]') as HTMLButtonElement;
+const input = (el: SignupForm, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;
+
+async function announced(el: SignupForm): Promise<string> {
+  for (let i = 0; i < 40 && !announcer(el).textContent!.trim(); i++) await wait(10);
+  return announcer(el).textContent!.trim();
+}
+
+describe('<signup-form>', () => {
+  let sandbox: Sandbox;
+  let el: SignupForm;
+
+  const make = async (attrs: Record<string, string> = {}) =>
+    (el = await mount<SignupForm>('signup-form', { tenant: 'demo', 'base-url': sandbox.baseUrl, ...attrs }));
+
+  beforeEach(() => {
+    sandbox = newSandbox();
+  });
+  afterEach(() => el?.remove());
+
+  it('is accessible', async () => {
+    await make({ 'name-field': '', consent: 'I agree to receive the newsletter.' });
+    await expectAccessible(el);
+  });
+
+  describe('defaults', () => {
+    it('renders a real light-DOM form that posts to the subscribe endpoint', async () => {
+      await make();
+      const form = el.querySelector('form')!;
+      expect(form).to.equal(el.formElement);
+      expect(form.method).to.equal('post');
+      expect(form.action).to.equal(`${sandbox.baseUrl}/api/v1/tenants/demo/subscribe`);
+      const email = input(el, 'email');
+      expect(email.type).to.equal('email');
+      expect(email.required).to.equal(true);
+      expect(email.labels![0]!.textContent!.trim()).to.equal('Email');
+      expect(button(el).textContent!.trim()).to.equal('Subscribe');
+      expect(form.elements.namedItem('name')).to.equal(null);
+      expect(el.state).to.equal('idle');
+      expect(el.busy).to.equal(false);
+      expect(status(el).hidden).to.equal(true);
+    });
+
+    it('carries a spam trap that is present, empty and invisible', async () => {
+      await make();
+      const trap = input(el, 'website');
+      expect(trap.type).to.equal('text');
+      expect(trap.value).to.equal('');
+      expect(trap.tabIndex).to.equal(-1);
+      expect(trap.getAttribute('autocomplete')).to.equal('off');
+      expect(trap.hasAttribute('data-1p-ignore')).to.equal(true);
+      expect(trap.getAttribute('data-lpignore')).to.equal('true');
+      expect(trap.getAttribute('data-form-type')).to.equal('other');
+      expect(trap.labels![0]!.textContent!.trim()).to.equal('Leave this field empty');
+      const wrapper = trap.parentElement!;
+      expect(wrapper.hidden).to.equal(true);
+      expect(wrapper.getAttribute('aria-hidden')).to.equal('true');
+      expect(wrapper.hasAttribute('style')).to.equal(false);
+      expect(trap.getClientRects().length).to.equal(0);
+      expect(getComputedStyle(wrapper).display).to.equal('none');
+    });
+
+    it('posts to the form action URL with form=, and to magic-links with resource=', async () => {
+      await make({ form: 'demo-form', tenant: '' });
+      expect(el.formElement!.action).to.equal(`${sandbox.baseUrl}/api/subscribe/demo-form`);
+      el.remove();
+      await make({ resource: 'demo-guide' });
+      expect(el.formElement!.action).to.equal(`${sandbox.baseUrl}/api/v1/tenants/demo/magic-links/demo-guide`);
+      expect(button(el).textContent!.trim()).to.equal('Send it to me');
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await next(el, 'signup-form-success');
+      expect((await sandbox.records()).magic_links).to.have.length(1);
+    });
+  });
+
+  describe('when the visitor submits a valid signup', () => {
+    it('sends it once, with the trap, name and fields, and shows success', async () => {
+      await make({ 'name-field': '', source: 'footer', tags: 'news' });
+      const email = uniqueEmail();
+      fill(el.formElement!, { email, name: 'Ada' });
+      const submitted = next<FormSubmitDetail>(el, 'signup-form-submit');
+      const succeeded = next<FormSuccessDetail>(el, 'signup-form-success');
+      el.formElement!.requestSubmit();
+      const submit = await submitted;
+      expect(submit.bubbles && submit.composed && submit.cancelable).to.equal(true);
+      expect(submit.detail.data).to.deep.equal({ email, name: 'Ada', website: '', fields: { source: 'footer', tags: 'news' } });
+      expect(submit.detail.endpoint).to.equal('subscribe');
+      const success = await succeeded;
+      expect(success.detail.queued).to.equal(false);
+      await until(el, 'success');
+      expect(status(el).textContent!.trim()).to.not.equal('');
+      expect(await announced(el)).to.equal(status(el).textContent!.trim());
+      expect(input(el, 'email').value, 'form reset').to.equal('');
+      const { subscribers } = await sandbox.records();
+      expect(subscribers).to.have.length(1);
+      expect(subscribers[0]!.email).to.equal(email);
+      expect(subscribers[0]!.name).to.equal('Ada');
+      await expectAccessible(el);
+    });
+
+    it('sends one request for a double click and for repeated Enter', async () => {
+      await make();
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 400, times: 1, status: 201, body: { message: 'ok' } });
+      fill(el.formElement!, { email: uniqueEmail() });
+      button(el).click();
+      button(el).click();
+      input(el, 'email').focus();
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ press: 'Enter' });
+      expect(el.busy).to.equal(true);
+      await until(el, 'success');
+      expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
+    });
+
+    it('can be completed with the keyboard alone', async () => {
+      await make({ consent: 'Yes, email me.' });
+      input(el, 'email').focus();
+      await sendKeys({ type: uniqueEmail() });
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement).to.equal(input(el, 'fields[consent]'));
+      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: 'Tab' });
+      expect(document.activeElement, 'the trap is skipped').to.equal(button(el));
+      await sendKeys({ press: 'Enter' });
+      await until(el, 'success');
+      const [record] = (await sandbox.records()).subscribers;
+      expect(record).to.exist;
+    });
+
+    it('shows the success-message attribute instead of the service's message', async () => {
+      await make({ 'success-message': 'Welcome aboard!' });
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      expect(status(el).textContent!.trim()).to.equal('Welcome aboard!');
+    });
+
+    it('retries transient 503s without the visitor doing anything', async () => {
+      await make();
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 2 });
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await until(el, 'success', 'error');
+      expect(el.state).to.equal('success');
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([503, 503, 201]);
+      expect((await sandbox.records()).subscribers).to.have.length(1);
+    });
+  });
+
+  describe('when busy', () => {
+    it('reflects busy, marks the button aria-disabled and is accessible', async () => {
+      await make();
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 1500, times: 1 });
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await el.updateComplete;
+      expect(el.hasAttribute('busy')).to.equal(true);
+      expect(el.state).to.equal('busy');
+      expect(button(el).getAttribute('aria-disabled')).to.equal('true');
+      expect(el.formElement!.getAttribute('aria-busy')).to.equal('true');
+      expect(await announced(el)).to.equal('Sending…');
+      await expectAccessible(el);
+      await until(el, 'success', 'error');
+      expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
+    });
+  });
+
+  describe('when the input is invalid', () => {
+    it('sends nothing, ties errors to fields and is accessible', async () => {
+      await make({ consent: 'Yes, email me.' });
+      fill(el.formElement!, { email: 'not-an-email' });
+      el.formElement!.requestSubmit();
+      await until(el, 'invalid');
+      const email = input(el, 'email');
+      expect(email.getAttribute('aria-invalid')).to.equal('true');
+      const note = document.getElementById(email.getAttribute('aria-describedby')!.split(' ').pop()!)!;
+      expect(note.textContent).to.contain('valid email');
+      expect(note.hidden).to.equal(false);
+      const consent = input(el, 'fields[consent]');
+      expect(consent.getAttribute('aria-invalid')).to.equal('true');
+      expect(document.activeElement).to.equal(email);
+      await expectAccessible(el);
+      expect(await sandbox.requests('/subscribe')).to.have.length(0);
+
+      fill(el.formElement!, { email: uniqueEmail(), 'fields[consent]': true });
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      expect(email.hasAttribute('aria-invalid')).to.equal(false);
+      expect(note.hidden).to.equal(true);
+      expect((await sandbox.records()).subscribers[0]!['fields']).to.deep.include({ consent: 'Yes, email me.' });
+    });
+
+    it('shows a 422 from the service beside its field', async () => {
+      await make();
+      await sandbox.fault({
+        path: '/subscribe',
+        method: 'POST',
+        status: 422,
+        times: 1,
+        body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } },
+      });
+      fill(el.formElement!, { email: uniqueEmail() });
+      const failed = next<FormErrorDetail>(el, 'signup-form-error');
+      el.formElement!.requestSubmit();
+      expect((await failed).detail.error).to.be.instanceOf(ValidationError);
+      await until(el, 'invalid');
+      const email = input(el, 'email');
+      const note = document.getElementById(email.getAttribute('aria-describedby')!)!;
+      expect(note.textContent).to.equal('The email has already been taken.');
+      await expectAccessible(el);
+    });
+  });
+
+  describe('when the service fails', () => {
+    it('shows the error state, fires signup-form-error and is accessible', async () => {
+      await make();
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 500, times: 1 });
+      fill(el.formElement!, { email: uniqueEmail() });
+      const failed = next<FormErrorDetail>(el, 'signup-form-error');
+      el.formElement!.requestSubmit();
+      const event = await failed;
+      expect(event.detail.error).to.be.instanceOf(HttpError);
+      await until(el, 'error');
+      expect(status(el).textContent!.trim()).to.equal('Something went wrong. Please try again.');
+      await expectAccessible(el);
+    });
+  });
+
+  describe('when rate limited', () => {
+    it('counts down from Retry-After, sends nothing meanwhile, then lets the visitor submit again', async () => {
+      await make();
+      await sandbox.fault({
+        path: '/subscribe',
+        method: 'POST',
+        status: 429,
+        times: 1,
+        headers: { 'Retry-After': '3' },
+        body: { message: 'Too Many Attempts.' },
+      });
+      fill(el.formElement!, { email: uniqueEmail() });
+      const failed = next<FormErrorDetail>(el, 'signup-form-error');
+      el.formElement!.requestSubmit();
+      const error = (await failed).detail.error as RateLimitedError;
+      expect(error).to.be.instanceOf(RateLimitedError);
+      expect(error.sent).to.equal(true);
+      await until(el, 'rate-limited');
+      expect(status(el).textContent).to.match(/try again in [23] seconds/);
+      expect(await announced(el)).to.match(/try again in 3 seconds/);
+      expect(button(el).getAttribute('aria-disabled')).to.equal('true');
+      await expectAccessible(el);
+
+      el.formElement!.requestSubmit();
+      await wait(1100);
+      expect(status(el).textContent).to.match(/try again in [12] seconds/);
+      expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
+
+      await until(el, 'idle');
+      expect(status(el).textContent!.trim()).to.equal('You can try again now.');
+      expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429, 201]);
+    });
+
+    it('stops before sending once the visitor has spent the allowance', async () => {
+      await make();
+      for (let i = 0; i < 10; i++) {
+        fill(el.formElement!, { email: uniqueEmail() });
+        const done = next(el, 'signup-form-success');
+        el.formElement!.requestSubmit();
+        await done;
+      }
+      fill(el.formElement!, { email: uniqueEmail() });
+      const failed = next<FormErrorDetail>(el, 'signup-form-error');
+      el.formElement!.requestSubmit();
+      const error = (await failed).detail.error as RateLimitedError;
+      expect(error.sent).to.equal(false);
+      await until(el, 'rate-limited');
+      const posts = await sandbox.requests('/subscribe', 'POST');
+      expect(posts).to.have.length(10);
+      expect(posts.every((r) => r.status === 201)).to.equal(true);
+    });
+  });
+
+  describe('when a listener cancels signup-form-submit', () => {
+    it('sends nothing; a listener may add fields before sending', async () => {
+      await make();
+      const cancel = (e: Event) => e.preventDefault();
+      el.addEventListener('signup-form-submit', cancel);
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await wait(300);
+      expect(el.state).to.equal('idle');
+      expect(await sandbox.requests('/subscribe')).to.have.length(0);
+
+      el.removeEventListener('signup-form-submit', cancel);
+      el.addEventListener('signup-form-submit', (e) => {
+        (e.detail.data as { fields?: Record<string, string> }).fields = { consent_tool: 'granted' };
+      });
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      expect((await sandbox.records()).subscribers[0]!['fields']).to.deep.equal({ consent_tool: 'granted' });
+    });
+  });
+
+  describe('when the trap is filled', () => {
+    it('still sends it, with the trap, and the service keeps nothing', async () => {
+      await make();
+      fill(el.formElement!, { email: uniqueEmail('bot'), website: 'https://spam.example' });
+      const submitted = next<FormSubmitDetail>(el, 'signup-form-submit');
+      el.formElement!.requestSubmit();
+      expect((await submitted).detail.data).to.include({ website: 'https://spam.example' });
+      await until(el, 'success');
+      expect((await sandbox.records()).subscribers).to.have.length(0);
+    });
+  });
+
+  describe('when the author wrote the form', () => {
+    it('adopts it, adds the trap, and infers the endpoint from its action', async () => {
+      const host = document.createElement('signup-form') as SignupForm;
+      const form = document.createElement('form');
+      form.action = `${sandbox.baseUrl}/api/subscribe/demo-form`;
+      form.method = 'post';
+      const label = document.createElement('label');
+      label.textContent = 'Your email';
+      const email = document.createElement('input');
+      email.name = 'email';
+      email.type = 'email';
+      email.required = true;
+      label.append(email);
+      const source = document.createElement('input');
+      source.type = 'hidden';
+      source.name = 'fields[source]';
+      source.value = 'sidebar';
+      const submit = document.createElement('button');
+      submit.textContent = 'Join';
+      form.append(label, source, submit);
+      host.append(form);
+      document.body.append(host);
+      el = host;
+      await host.updateComplete;
+      expect(host.querySelectorAll('form')).to.have.length(1);
+      expect(host.formElement).to.equal(form);
+      expect(form.classList.contains('hub-form')).to.equal(false);
+      expect(input(host, 'website').parentElement!.hidden).to.equal(true);
+      await expectAccessible(host);
+
+      email.value = '';
+      form.requestSubmit();
+      await until(host, 'invalid');
+      expect(email.getAttribute('aria-invalid')).to.equal('true');
+      await expectAccessible(host);
+
+      email.value = uniqueEmail();
+      form.requestSubmit();
+      await until(host, 'success');
+      const [record] = (await sandbox.records()).subscribers;
+      expect(record!.form).to.equal('demo-form');
+      expect(record!['fields']).to.deep.equal({ source: 'sidebar' });
+    });
+  });
+
+  describe('when strings are overridden', () => {
+    it('takes labels from attributes, messages from slots and any string from strings=', async () => {
+      el = document.createElement('signup-form') as SignupForm;
+      el.setAttribute('tenant', 'demo');
+      el.setAttribute('base-url', sandbox.baseUrl);
+      el.setAttribute('email-label', 'Your address');
+      el.setAttribute('submit-label', 'Join us');
+      el.setAttribute('strings', JSON.stringify({ invalid: 'Fix it, please.' }));
+      const thanks = document.createElement('p');
+      thanks.slot = 'success';
+      thanks.hidden = true;
+      thanks.textContent = 'You are in!';
+      el.append(thanks);
+      document.body.append(el);
+      await el.updateComplete;
+      expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('Your address');
+      expect(button(el).textContent!.trim()).to.equal('Join us');
+      el.formElement!.requestSubmit();
+      await until(el, 'invalid');
+      expect(status(el).textContent!.trim()).to.equal('Fix it, please.');
+      fill(el.formElement!, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      expect(thanks.assignedSlot).to.not.equal(null);
+      expect(thanks.getClientRects().length).to.be.greaterThan(0);
+      expect(await announced(el)).to.equal('You are in!');
+    });
+
+    it('uses a registered locale for lang="fr" without bundling it by default', async () => {
+      const wrapper = document.createElement('div');
+      wrapper.lang = 'fr-CA';
+      document.body.append(wrapper);
+      el = document.createElement('signup-form') as SignupForm;
+      el.setAttribute('tenant', 'demo');
+      el.setAttribute('base-url', sandbox.baseUrl);
+      wrapper.append(el);
+      await el.updateComplete;
+      expect(button(el).textContent!.trim()).to.equal('Subscribe');
+      await import('../../components/shared/locales/fr.js');
+      await el.updateComplete;
+      expect(button(el).textContent!.trim()).to.equal("S'abonner");
+      expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('E-mail');
+      el.formElement!.requestSubmit();
+      await until(el, 'invalid');
+      expect(status(el).textContent!.trim()).to.equal('Veuillez corriger les champs signalés.');
+      await expectAccessible(el);
+      wrapper.remove();
+    });
+  });
+});
