@@ -139,7 +139,7 @@ describe('<signup-form>', () => {
       expect(record).to.exist;
     });
 
-    it('shows the success-message attribute instead of the service's message', async () => {
+    it('shows the success-message attribute instead of the message of the service', async () => {
       await make({ 'success-message': 'Welcome aboard!' });
       fill(el.formElement!, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
