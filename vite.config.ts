@@ -47,6 +47,11 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     target: 'es2022',
+    // Library mode keeps whitespace in ES output so that a bundler reading it can still see
+    // pure annotations. This file is for script tags, not bundlers (npm entries are built
+    // apart), and its size budget is measured on it: minify it fully.
+    minify: true,
+    rolldownOptions: { output: { minify: true } },
     sourcemap: true,
     lib: {
       entry: { 'hub-kit': BUNDLE_SOURCE },
