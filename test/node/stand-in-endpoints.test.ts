@@ -339,7 +339,8 @@ describe('plain HTML form posts (no JavaScript)', () => {
 
   it('without a usable Referer, a small HTML page says it worked', async () => {
     const h = harness();
-    for (const headers of [{}, { Referer: 'javascript:alert(1)' }, { Referer: 'not a url' }]) {
+    const referers: Array<Record<string, string>> = [{}, { Referer: 'javascript:alert(1)' }, { Referer: 'not a url' }];
+    for (const headers of referers) {
       const response = await h.call('POST', '/api/subscribe/demo-form', { form: { email: 'ada@example.com', website: '' }, headers });
       assert.equal(response.status, 201);
       assert.match(response.headers.get('Content-Type')!, /^text\/html/);
