@@ -130,7 +130,7 @@ describe('<signup-form>', () => {
       await sendKeys({ type: uniqueEmail() });
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement).to.equal(input(el, 'fields[consent]'));
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ type: ' ' });
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement, 'the trap is skipped').to.equal(button(el));
       await sendKeys({ press: 'Enter' });
