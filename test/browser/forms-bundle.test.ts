@@ -1,0 +1,156 @@
+/**
+ * The forms from the built dist/hub-kit.js, as a creator embeds them, against a service on
+ * another origin: upgrade without layout shift, CORS, and offline to online, delivered once.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { ContactForm } from '../../components/contact-form/contact-form.js';
+import type { FormQueuedDetail, FormSuccessDetail } from '../../components/shared/hub-form.js';
+import { LIGHT_FORM_CSS } from '../../components/shared/light-form.styles.js';
+import type { SignupForm } from '../../components/signup-form/signup-form.js';
+import type { StandInRecords, LoggedRequest } from './helpers/sandbox.js';
+import { engine, expectAccessible, fill, mount, next, uniqueEmail, until, wait } from './forms-support.js';
+
+const REMOTE = `forms-bundle-${engine()}`;
+const remote = (action: 'start' | 'stop') =>
+  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
+
+const get = async <T>(url: string): Promise<T> => (await fetch(url, { cache: 'no-store' })).json() as Promise<T>;
+const records = (base: string) => get<StandInRecords>(`${base}/__stand-in/records`);
+const posts = async (base: string, part: string) =>
+  (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
+    (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
+  );
+const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+
+describe('forms from dist/hub-kit.js, against a service on another origin', () => {
+  let origin: string;
+  let pasted: HTMLElement;
+  let beforeUpgrade: DOMRect;
+
+  before(async () => {
+    ({ url: origin } = (await remote('start'))!);
+    expect(new URL(origin).origin).to.not.equal(location.origin);
+
+    // The creator's page before the script has loaded: the no-JS markup and the plain CSS file.
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = '/components/shared/hub-forms.css';
+    const css = new Promise((resolve) => link.addEventListener('load', resolve, { once: true }));
+    document.head.append(link);
+    await css;
+    const base = newBase(origin);
+    const holder = document.createElement('div');
+    holder.className = 'pasted';
+    pasted = document.createElement('signup-form');
+    pasted.setAttribute('tenant', 'demo');
+    pasted.setAttribute('base-url', base);
+    // Built by DOM calls from the documented snippet's structure.
+    const form = document.createElement('form');
+    form.className = 'hub-form';
+    form.method = 'post';
+    form.action = `${base}/api/v1/tenants/demo/subscribe`;
+    const field = document.createElement('div');
+    field.className = 'hub-field';
+    const label = document.createElement('label');
+    label.htmlFor = 'pasted-email';
+    label.textContent = 'Email';
+    const email = document.createElement('input');
+    Object.assign(email, { id: 'pasted-email', type: 'email', name: 'email', autocomplete: 'email', required: true });
+    field.append(label, email);
+    const trap = document.createElement('div');
+    trap.className = 'hub-trap';
+    trap.hidden = true;
+    const button = document.createElement('button');
+    button.type = 'submit';
+    button.className = 'hub-submit';
+    button.textContent = 'Subscribe';
+    form.append(field, trap, button);
+    pasted.append(form);
+    holder.append(pasted);
+    document.body.append(holder);
+    beforeUpgrade = pasted.getBoundingClientRect();
+
+    await import(/* @vite-ignore */ '/dist/hub-kit.js');
+    await customElements.whenDefined('signup-form');
+  });
+
+  after(async () => {
+    await remote('start');
+    document.querySelectorAll('signup-form, contact-form, .pasted').forEach((el) => el.remove());
+  });
+
+  it('is accessible', async () => {
+    const el = await mount<SignupForm>('signup-form', { tenant: 'demo', 'base-url': newBase(origin), consent: 'Email me' });
+    await expectAccessible(el);
+    el.remove();
+  });
+
+  describe('when it upgrades', () => {
+    it('takes exactly the space the markup took before, and the generated form takes the same', async () => {
+      const el = pasted as SignupForm;
+      await el.updateComplete;
+      expect(el.formElement).to.equal(el.querySelector('form'));
+      expect(el.querySelectorAll('form')).to.have.length(1);
+      const after = el.getBoundingClientRect();
+      expect([after.width, after.height]).to.deep.equal([beforeUpgrade.width, beforeUpgrade.height]);
+
+      const generated = await mount<SignupForm>('signup-form', { tenant: 'demo', 'base-url': newBase(origin) });
+      expect(generated.getBoundingClientRect().height).to.equal(after.height);
+      generated.remove();
+    });
+
+    it('ships the same rules in hub-forms.css as it adopts', async () => {
+      const file = await (await fetch('/components/shared/hub-forms.css')).text();
+      expect(file).to.contain(LIGHT_FORM_CSS);
+    });
+  });
+
+  describe('when the service is reachable', () => {
+    it('signs up across origins, once', async () => {
+      const base = newBase(origin);
+      const el = await mount<SignupForm>('signup-form', { form: 'demo-form', 'base-url': base });
+      fill(el.formElement!, { email: uniqueEmail() });
+      const done = next<FormSuccessDetail>(el, 'signup-form-success');
+      el.formElement!.requestSubmit();
+      el.formElement!.requestSubmit();
+      expect((await done).detail.queued).to.equal(false);
+      expect((await records(base)).subscribers).to.have.length(1);
+      expect(await posts(base, '/api/subscribe/demo-form')).to.have.length(1);
+      el.remove();
+    });
+  });
+
+  describe('when the service goes away and comes back', () => {
+    it('queues the message, says so, and delivers it exactly once when back online', async () => {
+      const base = newBase(origin);
+      const el = await mount<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
+      await remote('stop');
+      const email = uniqueEmail();
+      fill(el.formElement!, { email, message: 'Written on a train' });
+      const queued = next<FormQueuedDetail>(el, 'contact-form-queued');
+      el.formElement!.requestSubmit();
+      const { detail } = await queued;
+      expect(detail.entry.endpoint).to.equal('contact');
+      await until(el, 'queued');
+      const status = el.shadowRoot!.querySelector('[part="status"]')!;
+      expect(status.textContent).to.contain('back online');
+      await expectAccessible(el);
+
+      const delivered = next<FormSuccessDetail>(el, 'contact-form-success');
+      await remote('start');
+      window.dispatchEvent(new Event('online'));
+      const success = await delivered;
+      expect(success.detail.queued).to.equal(true);
+      await until(el, 'success');
+
+      // Another nudge must not send it again.
+      window.dispatchEvent(new Event('online'));
+      await wait(1000);
+      const { contacts } = await records(base);
+      expect(contacts.filter((c) => c.email === email)).to.have.length(1);
+      expect((await posts(base, '/contact')).filter((r) => r.status < 300)).to.have.length(1);
+      el.remove();
+    });
+  });
+});
