@@ -1,0 +1,138 @@
+/**
+ * What outlives a page: a submission queued on a page the visitor then closed is sent by
+ * the next page with any hub-kit element, and a spent allowance still holds after a reload.
+ * Each "page" is a frame running the built dist/hub-kit.js; this page never loads the kit,
+ * so nothing here can deliver or spend on their behalf.
+ */
+import { expect } from 'chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { HubFormElement, FormErrorDetail } from '../../components/shared/hub-form.js';
+import type { RateLimitedError } from '../../src/api/errors.js';
+import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
+import { engine, next, uniqueEmail, until, wait } from './forms-support.js';
+
+const REMOTE = `forms-next-page-${engine()}`;
+const remote = (action: 'start' | 'stop') =>
+  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
+const get = async <T>(url: string): Promise<T> => (await fetch(url, { cache: 'no-store' })).json() as Promise<T>;
+const records = (base: string) => get<StandInRecords>(`${base}/__stand-in/records`);
+const posts = async (base: string, part: string) =>
+  (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
+    (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
+  );
+const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+
+/** A page of the creator's site: the script tag and one element. */
+async function page(element: string): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Page</title>
+    <script type="module" src="/dist/hub-kit.js"></script></head><body>${element}</body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as Window & typeof globalThis;
+  const tag = /<([a-z-]+)/.exec(element)![1]!;
+  await win.customElements.whenDefined(tag);
+  const el = frame.contentDocument!.querySelector(tag) as HubFormElement;
+  await el.updateComplete;
+  return { frame, el };
+}
+
+function fillIn(el: HubFormElement, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    (el.formElement!.elements.namedItem(name) as HTMLInputElement).value = value;
+  }
+}
+
+describe('forms across pages (dist/hub-kit.js)', () => {
+  let origin: string;
+  before(async () => {
+    ({ url: origin } = (await remote('start'))!);
+  });
+  afterEach(async () => {
+    await remote('start');
+    document.querySelectorAll('iframe').forEach((f) => f.remove());
+  });
+
+  describe('when the visitor closes the page while offline', () => {
+    it('the next page with any hub-kit element sends the signup, exactly once', async () => {
+      const base = newBase(origin);
+      const first = await page(`<signup-form tenant="demo" base-url="${base}"></signup-form>`);
+      await remote('stop');
+      const email = uniqueEmail();
+      fillIn(first.el, { email });
+      const queued = next(first.el, 'signup-form-queued');
+      first.el.formElement!.requestSubmit();
+      await queued;
+      await until(first.el, 'queued');
+      first.frame.remove();
+
+      await remote('start');
+      await wait(500);
+      expect((await records(base)).subscribers, 'nobody has sent it yet').to.have.length(0);
+
+      await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
+      let subscribers: StandInRecords['subscribers'] = [];
+      for (let i = 0; i < 100 && subscribers.length === 0; i++) {
+        await wait(100);
+        ({ subscribers } = await records(base));
+      }
+      expect(subscribers.map((s) => s.email)).to.deep.equal([email]);
+      await wait(1000);
+      expect((await records(base)).subscribers).to.have.length(1);
+      expect((await posts(base, '/subscribe')).filter((r) => r.status < 300)).to.have.length(1);
+    });
+  });
+
+  describe('when the visitor has spent the allowance and reloads', () => {
+    it('the new page still waits, and sends nothing', async () => {
+      const base = newBase(origin);
+      const first = await page(`<signup-form tenant="demo" base-url="${base}"></signup-form>`);
+      for (let i = 0; i < 10; i++) {
+        fillIn(first.el, { email: uniqueEmail() });
+        const done = next(first.el, 'signup-form-success');
+        first.el.formElement!.requestSubmit();
+        await done;
+      }
+      first.frame.remove();
+
+      const second = await page(`<signup-form tenant="demo" base-url="${base}"></signup-form>`);
+      fillIn(second.el, { email: uniqueEmail() });
+      const failed = next<FormErrorDetail>(second.el, 'signup-form-error');
+      second.el.formElement!.requestSubmit();
+      const error = (await failed).detail.error as RateLimitedError;
+      expect(error.name).to.equal('RateLimitedError');
+      expect(error.sent).to.equal(false);
+      expect(error.retryAfter).to.be.greaterThan(0);
+      await until(second.el, 'rate-limited');
+      expect(await posts(base, '/subscribe')).to.have.length(10);
+    });
+  });
+
+  describe('when redirect= is set', () => {
+    it('goes there after a successful signup', async () => {
+      const base = newBase(origin);
+      const target = `${location.origin}/components/shared/hub-forms.css?welcome`;
+      const { frame, el } = await page(`<signup-form tenant="demo" base-url="${base}" redirect="${target}"></signup-form>`);
+      fillIn(el, { email: uniqueEmail() });
+      const navigated = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      el.formElement!.requestSubmit();
+      await navigated;
+      expect(frame.contentWindow!.location.href).to.equal(target);
+      expect((await records(base)).subscribers).to.have.length(1);
+    });
+
+    it('refuses a javascript: redirect', async () => {
+      const base = newBase(origin);
+      const { frame, el } = await page(
+        `<signup-form tenant="demo" base-url="${base}" redirect="JavaScript:parent.__redirected=1"></signup-form>`,
+      );
+      fillIn(el, { email: uniqueEmail() });
+      el.formElement!.requestSubmit();
+      await until(el, 'success');
+      await wait(300);
+      expect((window as unknown as { __redirected?: number }).__redirected).to.equal(undefined);
+      expect(frame.contentWindow!.location.href).to.equal('about:srcdoc');
+    });
+  });
+});
