@@ -15,7 +15,7 @@ export const styles = [
       box-sizing: border-box;
       inline-size: 100%;
       max-inline-size: var(--hub-bio-card-max-inline-size, 26rem);
-      block-size: var(--hub-bio-card-block-size, 31rem);
+      block-size: var(--hub-bio-card-block-size, 33rem);
       contain: layout paint;
     }
     :host([variant='compact']) {

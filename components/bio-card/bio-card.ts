@@ -129,7 +129,7 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
  * @csspart retry - The error state's "Try again" button.
  * @csspart note - The line saying a saved copy is shown.
  *
- * @cssprop --hub-bio-card-block-size - The reserved height: 31rem full, 4.75rem compact; `auto` to follow the content.
+ * @cssprop --hub-bio-card-block-size - The reserved height: 33rem full, 4.75rem compact; `auto` to follow the content.
  * @cssprop --hub-bio-card-max-inline-size - The widest the card gets. Default 26rem (24rem compact).
  * @cssprop --hub-bg - Card background.
  * @cssprop --hub-fg - Text colour.
