@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
+import { hubRoutes } from './demo/hub-routes.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const BUNDLE_SOURCE = here('./components/all.ts');
@@ -37,7 +38,7 @@ function scriptTagBundle(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle()],
+  plugins: [standIn(), scriptTagBundle(), hubRoutes()],
   server: {
     port: 5173,
     // The demo imports the kit's sources from outside demo/.
