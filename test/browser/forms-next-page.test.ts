@@ -23,9 +23,9 @@ const posts = async (base: string, part: string) =>
 const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 
 /** A page of the creator's site: the script tag and one element. */
-async function page(element: string): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {
+async function page(element: string, head = ''): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {
   const frame = document.createElement('iframe');
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Page</title>
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Page</title>${head}
     <script type="module" src="/dist/hub-kit.js"></script></head><body>${element}</body></html>`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   document.body.append(frame);
@@ -106,6 +106,29 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       expect(error.retryAfter).to.be.greaterThan(0);
       await until(second.el, 'rate-limited');
       expect(await posts(base, '/subscribe')).to.have.length(10);
+    });
+  });
+
+  describe('when the page has a strict CSP with Trusted Types', () => {
+    it('renders, styles and submits without inline styles, eval or HTML strings', async () => {
+      const base = newBase(origin);
+      // The page's own origin, spelled out: Firefox does not match 'self' in an about:srcdoc frame.
+      const self = location.origin;
+      const csp = `<meta http-equiv="Content-Security-Policy" content="script-src ${self}; style-src ${self}; require-trusted-types-for 'script'">`;
+      const { frame, el } = await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`, csp);
+      const doc = frame.contentDocument!;
+      expect(el.shadowRoot!.querySelector('[role="status"]')).to.not.equal(null);
+      expect(doc.querySelector('[style]')).to.equal(null);
+      // The light-DOM sheet was adopted: the generated form is a grid, not the browser's default.
+      expect(frame.contentWindow!.getComputedStyle(el.formElement!).display).to.equal('grid');
+      fillIn(el, { email: 'nope', message: '' });
+      el.formElement!.requestSubmit();
+      await until(el, 'invalid');
+      expect(doc.querySelectorAll('.hub-error:not([hidden])')).to.have.length(2);
+      fillIn(el, { email: uniqueEmail(), message: 'Under a strict policy' });
+      el.formElement!.requestSubmit();
+      expect(await until(el, 'success', 'error')).to.equal('success');
+      expect((await records(base)).contacts).to.have.length(1);
     });
   });
 
