@@ -71,7 +71,8 @@ describe('forms from dist/hub-kit.js, against a service on another origin', () =
     document.body.append(holder);
     beforeUpgrade = pasted.getBoundingClientRect();
 
-    await import(/* @vite-ignore */ '/dist/hub-kit.js');
+    const bundle = '/dist/hub-kit.js';
+    await import(/* @vite-ignore */ bundle);
     await customElements.whenDefined('signup-form');
   });
 
