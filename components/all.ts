@@ -8,3 +8,5 @@ import './signup-form/define.js';
 export { SignupForm } from './signup-form/signup-form.js';
 import './contact-form/define.js';
 export { ContactForm } from './contact-form/contact-form.js';
+import './hub-search/define.js';
+export { HubSearch } from './hub-search/hub-search.js';

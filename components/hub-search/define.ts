@@ -1,0 +1,5 @@
+import { HubSearch } from './hub-search.js';
+
+HubSearch.define();
+
+export { HubSearch };

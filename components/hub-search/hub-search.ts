@@ -1,0 +1,820 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { SearchEntry } from '../../src/api/schema.js';
+import { ConfigError, HttpError, RateLimitedError } from '../../src/api/errors.js';
+import { cachedGet } from '../../src/cache/freshness.js';
+import { buildEngine, type Hit, type SearchEngine } from '../../src/search/engine.js';
+import { highlight, type Segment } from '../../src/search/highlight.js';
+import { clientFor } from '../shared/client.js';
+import { defineElement } from '../shared/define.js';
+import { safeUrl, WEB_SCHEMES } from '../shared/safe-url.js';
+import { tokens } from '../shared/tokens.styles.js';
+import { styles } from './hub-search.styles.js';
+
+export type HubSearchState = 'idle' | 'loading' | 'results' | 'empty' | 'error';
+
+export interface HubSearchResultsDetail {
+  query: string;
+  /** Every matching entry. */
+  total: number;
+  /** The entries shown, at most `limit`. */
+  entries: SearchEntry[];
+}
+
+export interface HubSearchSelectDetail {
+  query: string;
+  entry: SearchEntry;
+  /** The filtered link that will be followed. */
+  url: string;
+}
+
+export interface HubSearchReadyDetail {
+  /** Entries in the index. */
+  size: number;
+  /** True when searching a saved copy the service could not confirm. */
+  offline: boolean;
+}
+
+export interface HubSearchErrorDetail {
+  error: Error;
+}
+
+interface Row {
+  id: string;
+  entry: SearchEntry;
+  /** Undefined when the entry's URL is not http(s): shown, but never a link. */
+  url: string | undefined;
+  terms: string[];
+}
+
+const RECENT_PREFIX = 'hub-kit:recent-searches:';
+const EXCERPT_WINDOW = 180;
+
+/**
+ * Engines built per index array: two elements on a page get the same array from the cache,
+ * so they share one build instead of indexing the same entries twice.
+ */
+const engines = new WeakMap<readonly SearchEntry[], Promise<SearchEngine>>();
+
+function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
+  let engine = engines.get(entries);
+  if (!engine) {
+    engine = buildEngine(entries);
+    engines.set(entries, engine);
+    engine.catch(() => engines.delete(entries));
+  }
+  return engine;
+}
+
+function isEditable(target: EventTarget | undefined): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+function listOf(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Cuts a long excerpt to a window around its first match, on segment boundaries. */
+function clip(segments: Segment[]): Segment[] {
+  const length = segments.reduce((sum, s) => sum + s.text.length, 0);
+  if (length <= EXCERPT_WINDOW) return segments;
+  let offset = 0;
+  let firstMark = 0;
+  for (const s of segments) {
+    if (s.mark) {
+      firstMark = offset;
+      break;
+    }
+    offset += s.text.length;
+  }
+  const start = Math.max(0, Math.min(firstMark - 40, length - EXCERPT_WINDOW));
+  const end = start + EXCERPT_WINDOW;
+  const out: Segment[] = [];
+  offset = 0;
+  for (const s of segments) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + s.text.length);
+    if (to > from) out.push({ text: s.text.slice(from - offset, to - offset), mark: s.mark });
+    offset += s.text.length;
+  }
+  if (start > 0) out.unshift({ text: '… ', mark: false });
+  if (end < length) out.push({ text: ' …', mark: false });
+  return out;
+}
+
+function marked(segments: Segment[]): Array<TemplateResult | string> {
+  return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
+}
+
+/**
+ * @summary Instant search over a creator's Hub, as you type, cached across visits and
+ * usable offline once loaded.
+ *
+ * An ARIA 1.2 combobox whose listbox of results sits in the same shadow root. Each result
+ * is a link (`<a href role="option">`) showing the title, type, date and an excerpt with the
+ * matched words highlighted. The index is fetched once per five minutes through the kit's
+ * cache and searched in the browser.
+ *
+ * @attr tenant - The Hub's slug (required).
+ * @attr base-url - Where the service lives; default the page's origin.
+ * @attr placeholder - Placeholder of the search box. Default "Search".
+ * @attr label - Accessible name of the search box. Default "Search".
+ * @attr limit - Most results shown. Default 8.
+ * @attr types - Only these entry types, comma or space separated (e.g. "post, episode").
+ * @attr mode - "inline" (default): the box is on the page; "dialog": a button (and the
+ *   shortcut) opens the search in a modal dialog.
+ * @attr recent - How many recent searches to keep on this device (localStorage); 0 keeps none. Default 5.
+ * @attr preload - Load the index when the element connects instead of on first use.
+ * @attr no-shortcut - Do not answer Ctrl/Cmd+K and "/".
+ * @attr busy - Reflected while the index loads or builds.
+ * @attr open - Reflected while the results panel (or the dialog) is open.
+ * @attr offline - Reflected while searching a saved copy the service could not confirm.
+ *
+ * @prop {HubSearchState} state - idle, loading, results, empty or error (read-only).
+ * @prop {string} value - The query.
+ *
+ * @fires hub-search-ready - The index is built and searchable. detail: { size, offline }
+ * @fires hub-search-results - Results for a query are rendered. detail: { query, total, entries }
+ * @fires hub-search-select - Cancelable, before a result is followed. detail: { query, entry, url }
+ * @fires hub-search-error - The index could not be loaded. detail: { error }
+ *
+ * @slot trigger-label - Text of the dialog mode's button. Default "Search".
+ *
+ * @csspart base - The wrapper around everything.
+ * @csspart label - The (visually hidden) label.
+ * @csspart combobox - The box around the input.
+ * @csspart input - The search input.
+ * @csspart shortcut - The keyboard shortcut hint.
+ * @csspart panel - The panel below the box: messages and results.
+ * @csspart message - Loading, no-results, error and offline messages.
+ * @csspart retry - The retry button of the error state.
+ * @csspart listbox - The list of results or recent searches.
+ * @csspart option - One result or recent search.
+ * @csspart title - A result's title.
+ * @csspart meta - A result's type and date.
+ * @csspart excerpt - A result's excerpt.
+ * @csspart mark - A highlighted word.
+ * @csspart trigger - The dialog mode's button.
+ * @csspart dialog - The dialog of dialog mode.
+ *
+ * @cssprop --hub-bg - Background.
+ * @cssprop --hub-fg - Text colour.
+ * @cssprop --hub-muted - Secondary text: meta, placeholder, messages.
+ * @cssprop --hub-border - Borders of the box and panel.
+ * @cssprop --hub-accent - Highlighted words and the active result's background.
+ * @cssprop --hub-accent-fg - Text on the active result.
+ * @cssprop --hub-error - Error message colour.
+ * @cssprop --hub-focus - Focus ring.
+ * @cssprop --hub-radius - Corner radius.
+ */
+export class HubSearch extends LitElement {
+  static override styles = [tokens, styles];
+
+  static define(tag = 'hub-search', registry: CustomElementRegistry = customElements): void {
+    defineElement(tag, this, registry);
+  }
+
+  @property() tenant = '';
+  @property({ attribute: 'base-url' }) baseUrl: string | undefined;
+  @property() placeholder = 'Search';
+  @property() label = 'Search';
+  @property({ type: Number }) limit = 8;
+  @property() types = '';
+  @property() mode: 'inline' | 'dialog' = 'inline';
+  @property({ type: Number }) recent = 5;
+  @property({ type: Boolean }) preload = false;
+  @property({ type: Boolean, attribute: 'no-shortcut' }) noShortcut = false;
+
+  @property({ type: Boolean, reflect: true }) busy = false;
+  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ type: Boolean, reflect: true }) offline = false;
+
+  @state() private _value = '';
+  @state() private _rows: Row[] = [];
+  @state() private _total = 0;
+  @state() private _active = -1;
+  @state() private _error: Error | undefined;
+  @state() private _engine: SearchEngine | undefined;
+  @state() private _recent: string[] = [];
+  @state() private _announcement = '';
+  @state() private _shortcut = 'Ctrl K';
+
+  @query('input') private _input!: HTMLInputElement;
+  @query('dialog') private _dialog: HTMLDialogElement | null = null;
+
+  #loading: Promise<void> | undefined;
+  #composing = false;
+  #searchedQuery: string | undefined;
+  #generation = 0;
+  #resultsPending = false;
+
+  /** idle, loading, results, empty or error. */
+  get state(): HubSearchState {
+    if (this._error && !this._engine) return 'error';
+    if (!this._engine) return this.busy ? 'loading' : 'idle';
+    if (!this._value.trim()) return 'idle';
+    return this._total > 0 ? 'results' : 'empty';
+  }
+
+  get value(): string {
+    return this._value;
+  }
+
+  set value(value: string) {
+    this._value = String(value ?? '');
+    this.#search();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('keydown', this.#onDocumentKeydown);
+    document.addEventListener('pointerdown', this.#onDocumentPointerdown);
+    window.addEventListener('online', this.#onOnline);
+    const platform =
+      (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
+      navigator.platform ??
+      '';
+    this._shortcut = /mac|iphone|ipad/i.test(platform) ? '⌘ K' : 'Ctrl K';
+    this._recent = this.#readRecent();
+    if (this.preload) void this.load();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.#onDocumentKeydown);
+    document.removeEventListener('pointerdown', this.#onDocumentPointerdown);
+    window.removeEventListener('online', this.#onOnline);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A different index: forget the old one and load again when it is wanted.
+    if ((changed.has('tenant') || changed.has('baseUrl')) && (this._engine || this._error || this.#loading)) {
+      this.#generation++;
+      this.#loading = undefined;
+      this._engine = undefined;
+      this._error = undefined;
+      this.busy = false;
+      this.offline = false;
+      if (this.isConnected && (this.preload || this.open)) void this.load();
+    }
+    if (changed.has('tenant')) this._recent = this.isConnected ? this.#readRecent() : [];
+    if ((changed.has('types') || changed.has('limit')) && this._engine) this.#search();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (this.#resultsPending) {
+      this.#resultsPending = false;
+      const detail: HubSearchResultsDetail = {
+        query: this._value,
+        total: this._total,
+        entries: this._rows.map((row) => row.entry),
+      };
+      this.#emit('hub-search-results', detail);
+    }
+    if (changed.has('_active') && this._active >= 0) {
+      this.renderRoot.querySelector(`#option-${this._active}`)?.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  /** Focuses the search box (opening the dialog in dialog mode) and starts loading the index. */
+  override focus(options?: FocusOptions): void {
+    if (this.mode === 'dialog' && this._dialog && !this._dialog.open) {
+      this._dialog.showModal();
+      this.open = true;
+    }
+    this._input?.focus(options);
+    void this.load();
+  }
+
+  /** Closes the results panel, and the dialog in dialog mode. */
+  close(): void {
+    this.open = false;
+    this._active = -1;
+    if (this._dialog?.open) this._dialog.close();
+  }
+
+  /**
+   * Loads the index (once; later calls share the first). Resolves when it is searchable or
+   * has failed; a failure is shown as the error state, never thrown.
+   */
+  load(): Promise<void> {
+    if (this._engine) return Promise.resolve();
+    this.#loading ??= this.#load(this.#generation);
+    return this.#loading;
+  }
+
+  /**
+   * Asks for the index again: after an error, or to leave "offline" once the service is
+   * back. Within freshness it sends nothing.
+   */
+  refresh(): Promise<void> {
+    if (!this._engine) {
+      this.#loading = undefined;
+      this._error = undefined;
+      return this.load();
+    }
+    return this.#revalidate(this.#generation, true);
+  }
+
+  async #load(generation: number): Promise<void> {
+    this.busy = true;
+    this._error = undefined;
+    this._announcement = 'Loading search…';
+    try {
+      if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
+      const client = clientFor(this.baseUrl);
+      const result = await cachedGet(client, 'searchIndex', { tenant: this.tenant });
+      if (generation !== this.#generation) return;
+      await this.#use(result.data, generation);
+      if (generation !== this.#generation) return;
+      const offlineNow = result.source === 'cache' && !result.fresh && navigator.onLine === false;
+      this.offline = offlineNow;
+      this.#emit('hub-search-ready', { size: result.data.length, offline: offlineNow });
+      if (!result.fresh) void this.#afterRevalidation(result.revalidated, generation, true);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      this._error = error instanceof Error ? error : new Error(String(error));
+      this.#loading = undefined;
+      this._announcement = this.#errorText(this._error);
+      this.#emit('hub-search-error', { error: this._error });
+    } finally {
+      if (generation === this.#generation) this.busy = false;
+    }
+  }
+
+  async #use(entries: readonly SearchEntry[], generation: number): Promise<void> {
+    const engine = await engineFor(entries);
+    if (generation !== this.#generation) return;
+    this._engine = engine;
+    this._announcement = '';
+    this.#searchedQuery = undefined;
+    this.#search();
+  }
+
+  async #revalidate(generation: number, recheck: boolean): Promise<void> {
+    if (!this.tenant) return;
+    try {
+      const result = await cachedGet(clientFor(this.baseUrl), 'searchIndex', { tenant: this.tenant });
+      if (generation !== this.#generation) return;
+      if (result.fresh) {
+        if (result.source === 'network') await this.#use(result.data, generation);
+        this.offline = false;
+        return;
+      }
+      this.offline = navigator.onLine === false;
+      await this.#afterRevalidation(result.revalidated, generation, recheck);
+    } catch {
+      // Nothing cached and nothing reachable: the copy in hand stays the answer.
+      if (generation === this.#generation) this.offline = true;
+    }
+  }
+
+  /**
+   * The cache answers a stale copy at once and checks it in the background. A changed index
+   * replaces the one in use; "unchanged or unreachable" is told apart by reading again:
+   * a confirmed copy is fresh now, an unconfirmed one is still stale, which means offline.
+   */
+  async #afterRevalidation(
+    revalidated: Promise<{ data: SearchEntry[] } | undefined>,
+    generation: number,
+    recheck: boolean,
+  ): Promise<void> {
+    const renewed = await revalidated;
+    if (generation !== this.#generation) return;
+    if (renewed) {
+      await this.#use(renewed.data, generation);
+      this.offline = false;
+      return;
+    }
+    if (!recheck) {
+      this.offline = true;
+      return;
+    }
+    await this.#revalidate(generation, false);
+  }
+
+  #search(): void {
+    const engine = this._engine;
+    const query = this._value;
+    if (!engine) {
+      if (query.trim()) void this.load();
+      return;
+    }
+    if (query === this.#searchedQuery) return;
+    this.#searchedQuery = query;
+    this._active = -1;
+    if (!query.trim()) {
+      this._rows = [];
+      this._total = 0;
+      this._announcement = '';
+      return;
+    }
+    const results = engine.search(query, { limit: this.limit, types: listOf(this.types) });
+    const base = this.#base();
+    this._rows = results.hits.map((hit: Hit, i) => ({
+      id: `option-${i}`,
+      entry: hit.entry,
+      url: safeUrl(hit.entry.url, WEB_SCHEMES, base),
+      terms: hit.terms,
+    }));
+    this._total = results.total;
+    this._announcement =
+      results.total === 0
+        ? `No results for ${query.trim()}`
+        : `${results.total} ${results.total === 1 ? 'result' : 'results'}`;
+    this.#resultsPending = true;
+  }
+
+  #base(): string | undefined {
+    try {
+      return clientFor(this.baseUrl).baseUrl;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // ---- recent searches -------------------------------------------------------------
+
+  #recentKey(): string {
+    return RECENT_PREFIX + this.tenant;
+  }
+
+  #readRecent(): string[] {
+    if (this.recent <= 0 || !this.tenant) return [];
+    try {
+      const parsed = JSON.parse(localStorage.getItem(this.#recentKey()) ?? '[]') as unknown;
+      return Array.isArray(parsed) ? parsed.filter((q): q is string => typeof q === 'string').slice(0, this.recent) : [];
+    } catch {
+      // Storage refused (privacy settings, sandboxed frame): recent searches are a nicety.
+      return [];
+    }
+  }
+
+  #remember(query: string): void {
+    const trimmed = query.trim();
+    if (this.recent <= 0 || !trimmed || !this.tenant) return;
+    const list = [trimmed, ...this._recent.filter((q) => q !== trimmed)].slice(0, this.recent);
+    this._recent = list;
+    try {
+      localStorage.setItem(this.#recentKey(), JSON.stringify(list));
+    } catch {
+      /* see #readRecent */
+    }
+  }
+
+  #clearRecent = (): void => {
+    this._recent = [];
+    try {
+      localStorage.removeItem(this.#recentKey());
+    } catch {
+      /* see #readRecent */
+    }
+    this._input?.focus();
+  };
+
+  // ---- events ------------------------------------------------------------------------
+
+  #emit<T extends object>(type: string, detail: T, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
+  }
+
+  #onDocumentKeydown = (event: KeyboardEvent): void => {
+    if (this.noShortcut || event.defaultPrevented || event.isComposing) return;
+    const isK = (event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k';
+    const isSlash =
+      event.key === '/' && !event.metaKey && !event.ctrlKey && !event.altKey && !isEditable(event.composedPath()[0]);
+    if (!isK && !isSlash) return;
+    // The first element on the page to hear the shortcut takes it; the others see it handled.
+    event.preventDefault();
+    this.focus();
+    this.open = true;
+  };
+
+  #onDocumentPointerdown = (event: PointerEvent): void => {
+    if (this.mode === 'inline' && this.open && !event.composedPath().includes(this)) {
+      this.open = false;
+      this._active = -1;
+    }
+  };
+
+  #onOnline = (): void => {
+    if (this.offline || this._error) void this.refresh();
+  };
+
+  #onFocus = (): void => {
+    this.open = true;
+    void this.load();
+  };
+
+  #onInput = (event: InputEvent): void => {
+    this._value = this._input.value;
+    this.open = true;
+    // Mid-composition text is not what the visitor means yet; compositionend searches.
+    if (this.#composing || event.isComposing) return;
+    this.#search();
+  };
+
+  #onCompositionStart = (): void => {
+    this.#composing = true;
+  };
+
+  #onCompositionEnd = (): void => {
+    this.#composing = false;
+    this._value = this._input.value;
+    this.#search();
+  };
+
+  #options(): Array<{ kind: 'result'; row: Row } | { kind: 'recent'; query: string }> {
+    if (this._value.trim()) return this._rows.map((row) => ({ kind: 'result' as const, row }));
+    return this._recent.map((query) => ({ kind: 'recent' as const, query }));
+  }
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    // Enter or an arrow that confirms an IME candidate belongs to the IME (keyCode 229 in
+    // WebKit, which reports isComposing false on that keydown).
+    if (event.isComposing || this.#composing || event.keyCode === 229) return;
+    const count = this.#options().length;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        this.open = true;
+        if (!count) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        this._active = this._active < 0 ? (step > 0 ? 0 : count - 1) : (this._active + step + count) % count;
+        return;
+      }
+      case 'Enter': {
+        if (this._active < 0) {
+          // Enter without a choice follows the first result, as most site searches do.
+          if (this._rows.length && this._value.trim()) this.#choose(0);
+          return;
+        }
+        event.preventDefault();
+        this.#choose(this._active);
+        return;
+      }
+      case 'Escape': {
+        if (this.mode === 'dialog') {
+          // The dialog would close itself too; doing it here keeps the focus return in one place.
+          event.preventDefault();
+          this.close();
+        } else if (this.open && (count || this.state !== 'idle')) {
+          event.preventDefault();
+          this.open = false;
+          this._active = -1;
+        } else if (this._value) {
+          event.preventDefault();
+          this._input.value = '';
+          this.value = '';
+        }
+        return;
+      }
+      default:
+    }
+  };
+
+  #choose(index: number): void {
+    const option = this.#options()[index];
+    if (!option) return;
+    if (option.kind === 'recent') {
+      this._input.value = option.query;
+      this.value = option.query;
+      this._input.focus();
+      return;
+    }
+    const { row } = option;
+    if (!row.url) return;
+    const query = this._value;
+    this.#remember(query);
+    const detail: HubSearchSelectDetail = { query, entry: row.entry, url: row.url };
+    if (!this.#emit('hub-search-select', detail, true)) return;
+    this.renderRoot.querySelector<HTMLAnchorElement>(`#${row.id}`)?.click();
+  }
+
+  #onOptionClick = (event: MouseEvent): void => {
+    const target = (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="option"]');
+    const index = Number(target?.dataset.index ?? -1);
+    const option = this.#options()[index];
+    if (!option) return;
+    if (option.kind === 'recent') {
+      event.preventDefault();
+      this.#choose(index);
+      return;
+    }
+    // A real click (or the synthetic one #choose makes): the link navigates itself.
+    if (!option.row.url) {
+      event.preventDefault();
+      return;
+    }
+    if (event.isTrusted) {
+      this.#remember(this._value);
+      const detail: HubSearchSelectDetail = { query: this._value, entry: option.row.entry, url: option.row.url };
+      if (!this.#emit('hub-search-select', detail, true)) event.preventDefault();
+    }
+  };
+
+  #onDialogClose = (): void => {
+    this.open = false;
+    this._active = -1;
+    this.renderRoot.querySelector<HTMLButtonElement>('.trigger')?.focus();
+  };
+
+  #onTrigger = (): void => {
+    this.focus();
+  };
+
+  // ---- rendering ---------------------------------------------------------------------
+
+  #errorText(error: Error): string {
+    if (error instanceof ConfigError) return error.message;
+    if (error instanceof RateLimitedError) return `Search is busy. Try again in ${error.retryAfter} s.`;
+    if (error instanceof HttpError && error.status === 404) return 'This search could not be found.';
+    return 'Search could not be loaded.';
+  }
+
+  #date(value: string | null | undefined): TemplateResult | typeof nothing {
+    if (!value) return nothing;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) return nothing;
+    const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+    return html`<time datetime=${value}>${text}</time>`;
+  }
+
+  #renderRow(row: Row, index: number): TemplateResult {
+    const { entry } = row;
+    const title = marked(highlight(entry.title, row.terms));
+    const excerpt = entry.excerpt ? marked(clip(highlight(entry.excerpt, row.terms))) : nothing;
+    const type = entry.type ? html`<span class="type">${entry.type}</span>` : nothing;
+    const sep = entry.type && entry.published_at ? ' · ' : '';
+    const body = html`<span part="title" class="title">${title}</span
+      ><span part="meta" class="meta">${type}${sep}${this.#date(entry.published_at)}</span
+      >${entry.excerpt ? html`<span part="excerpt" class="excerpt">${excerpt}</span>` : nothing}`;
+    const selected = index === this._active ? 'true' : 'false';
+    if (row.url) {
+      return html`<a
+        id=${row.id}
+        part="option"
+        class="option"
+        role="option"
+        tabindex="-1"
+        href=${row.url}
+        aria-selected=${selected}
+        data-index=${index}
+        @click=${this.#onOptionClick}
+        >${body}</a
+      >`;
+    }
+    return html`<div
+      id=${row.id}
+      part="option"
+      class="option"
+      role="option"
+      aria-disabled="true"
+      aria-selected=${selected}
+      data-index=${index}
+      >${body}</div
+    >`;
+  }
+
+  #renderPanel(): TemplateResult {
+    const state = this.state;
+    const query = this._value.trim();
+    const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
+    const showList = (state === 'results' && this._rows.length > 0) || showRecent;
+    const panelOpen = this.open && (showList || state !== 'idle' || this.offline);
+
+    let message: TemplateResult | typeof nothing = nothing;
+    if (state === 'loading' && (query || this.open)) {
+      message = html`<p part="message" class="message">Loading search…</p>`;
+    } else if (state === 'error') {
+      message = html`<p part="message" class="message error">
+        ${this.#errorText(this._error!)}
+        <button part="retry" type="button" @click=${() => void this.refresh()}>Try again</button>
+      </p>`;
+    } else if (state === 'empty') {
+      message = html`<p part="message" class="message">No results for “${query}”.</p>`;
+    }
+    const offlineNote = this.offline
+      ? html`<p part="message" class="message offline">Offline: searching a saved copy.</p>`
+      : nothing;
+
+    return html`<div part="panel" class="panel" ?hidden=${!panelOpen}>
+      ${offlineNote} ${message}
+      ${showRecent
+        ? html`<p class="heading" id="recent-heading">
+            <span>Recent searches</span>
+            <button type="button" @click=${this.#clearRecent}>Clear</button>
+          </p>`
+        : nothing}
+      <div
+        id="listbox"
+        part="listbox"
+        role="listbox"
+        aria-label=${showRecent ? 'Recent searches' : 'Results'}
+        ?hidden=${!showList}
+      >
+        ${showRecent
+          ? this._recent.map(
+              (q, i) =>
+                html`<div
+                  id=${`option-${i}`}
+                  part="option"
+                  class="option"
+                  role="option"
+                  aria-selected=${i === this._active ? 'true' : 'false'}
+                  data-index=${i}
+                  @click=${this.#onOptionClick}
+                >
+                  ${q}
+                </div>`,
+            )
+          : this._rows.map((row, i) => this.#renderRow(row, i))}
+      </div>
+    </div>`;
+  }
+
+  #renderCombobox(): TemplateResult {
+    const options = this.#options();
+    const expanded = this.open && options.length > 0 && !(this.state === 'error' && this._value.trim());
+    const active = expanded && this._active >= 0 && this._active < options.length ? `option-${this._active}` : '';
+    return html`<label part="label" class="sr-only" for="input">${this.label}</label>
+      <div part="combobox" class="box">
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+          />
+        </svg>
+        <input
+          id="input"
+          part="input"
+          type="text"
+          role="combobox"
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck="false"
+          enterkeyhint="search"
+          aria-autocomplete="list"
+          aria-controls="listbox"
+          aria-expanded=${expanded ? 'true' : 'false'}
+          aria-activedescendant=${active || nothing}
+          aria-busy=${this.busy ? 'true' : 'false'}
+          placeholder=${this.placeholder}
+          .value=${this._value}
+          @focus=${this.#onFocus}
+          @input=${this.#onInput}
+          @keydown=${this.#onKeydown}
+          @compositionstart=${this.#onCompositionStart}
+          @compositionend=${this.#onCompositionEnd}
+        />
+        ${this.noShortcut || this.mode === 'dialog'
+          ? nothing
+          : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`}
+      </div>
+      ${this.#renderPanel()}
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
+  }
+
+  protected override render(): TemplateResult {
+    if (this.mode === 'dialog') {
+      return html`<div part="base">
+        <button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${this.#onTrigger}>
+          <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+            />
+          </svg>
+          <slot name="trigger-label">Search</slot>
+          ${this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`}
+        </button>
+        <dialog part="dialog" aria-label=${this.label} @close=${this.#onDialogClose}>
+          ${this.#renderCombobox()}
+          <div class="close">
+            <button class="trigger" type="button" @click=${() => this.close()}>Close</button>
+          </div>
+        </dialog>
+      </div>`;
+    }
+    return html`<div part="base">${this.#renderCombobox()}</div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hub-search': HubSearch;
+  }
+  interface GlobalEventHandlersEventMap {
+    'hub-search-ready': CustomEvent<HubSearchReadyDetail>;
+    'hub-search-results': CustomEvent<HubSearchResultsDetail>;
+    'hub-search-select': CustomEvent<HubSearchSelectDetail>;
+    'hub-search-error': CustomEvent<HubSearchErrorDetail>;
+  }
+}
