@@ -206,7 +206,7 @@ export class HubSearch extends LitElement {
   @state() private _shortcut = 'Ctrl K';
 
   @query('input') private _input!: HTMLInputElement;
-  @query('dialog') private _dialog: HTMLDialogElement | null = null;
+  @query('dialog') private _dialog!: HTMLDialogElement | null;
 
   #loading: Promise<void> | undefined;
   #composing = false;
