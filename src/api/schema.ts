@@ -10,6 +10,11 @@
  */
 import * as z from 'zod/mini';
 
+// zod compiles a fast object parser with `new Function` when it can, and probes for that
+// ability once. Under a strict CSP (no 'unsafe-eval') the probe fails, but the browser
+// still reports a securitypolicyviolation for it. Our payloads are small; parse without it.
+z.config({ jitless: true });
+
 /** A body may be the object itself or `{ "data": … }`. */
 export function unwrap(body: unknown): unknown {
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
