@@ -1,25 +1,33 @@
 /**
  * `npm run build` after `vite build` has written dist/hub-kit.js (the script-tag bundle):
  *
- * - the npm entry points (see ENTRIES in ./entries.ts), built together with code splitting
- *   so that every entry a page imports shares one copy of the core: one client per service,
- *   one budget, one cache. lit, zod, idb-keyval and minisearch stay imports, for the site's
- *   bundler to dedupe;
- * - `hub-kit/stand-in` for Node, on its own;
- * - the `.d.ts` files, from the same sources;
+ * - the npm entry points: every module of components/ and src/ compiled one to one into
+ *   dist/components and dist/src, beside its `.d.ts`. One file per module (rather than
+ *   bundled chunks) keeps one copy of the core for every entry a page imports (one client
+ *   per service, one budget, one cache), lets a site's bundler drop what it does not use,
+ *   and leaves lit, zod, idb-keyval and minisearch as imports for it to dedupe;
+ * - `hub-kit/stand-in` for Node, bundled on its own with its seed data;
+ * - the forms' stylesheet, dist/hub-forms.css;
  * - dist/custom-elements.json, from the classes' JSDoc.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { ELEMENTS, browserEntries, localeEntries, root } from './entries.js';
+import { ELEMENTS, root } from './entries.js';
 
 const dist = join(root, 'dist');
-const EXTERNAL = ['lit', 'lit/*', '@lit/*', 'zod', 'zod/*', 'idb-keyval', 'minisearch'];
 
 function step(label: string): void {
   process.stdout.write(`build: ${label}\n`);
+}
+
+/** The modules that make up the npm entries: sources, not tests, the stand-in or the bundle entry. */
+function modules(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(join('src', 'stand-in')) && file !== join('components', 'all.ts'));
 }
 
 const missing = ELEMENTS.filter((name) => !existsSync(join(root, 'components', name, 'define.ts')));
@@ -30,17 +38,16 @@ if (missing.length) {
 }
 
 step('npm entries');
-rmSync(join(dist, 'chunks'), { recursive: true, force: true });
+rmSync(join(dist, 'components'), { recursive: true, force: true });
+rmSync(join(dist, 'src'), { recursive: true, force: true });
 await build({
-  entryPoints: { ...browserEntries(), ...localeEntries() },
+  entryPoints: [...modules('components'), ...modules('src')].map((file) => join(root, file)),
+  outbase: root,
   outdir: dist,
-  bundle: true,
-  splitting: true,
+  bundle: false,
   format: 'esm',
-  platform: 'browser',
+  platform: 'neutral',
   target: 'es2022',
-  external: EXTERNAL,
-  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   tsconfig: join(root, 'tsconfig.json'),
   logLevel: 'warning',
@@ -71,19 +78,14 @@ const formsCss = join(root, 'components/shared/hub-forms.css');
 if (existsSync(formsCss)) copyFileSync(formsCss, join(dist, 'hub-forms.css'));
 
 step('type declarations');
-rmSync(join(dist, 'types'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'scripts/tsconfig.types.json')], {
   stdio: 'inherit',
 });
 // A define entry has no exports of its own, so its declaration file would not pull in the
-// class's `HTMLElementTagNameMap` and event map; these small files make it do so.
+// class's `HTMLElementTagNameMap` and event map; pointing it at the class makes it do so.
 for (const name of ELEMENTS) {
-  const target = join(dist, 'types', 'components', name, `${name}.d.ts`);
-  if (!existsSync(target)) continue;
-  const file = join(dist, 'types', 'define', `${name}.d.ts`);
-  mkdirSync(dirname(file), { recursive: true });
-  const from = relative(dirname(file), target).replace(/\.d\.ts$/, '.js');
-  writeFileSync(file, `export {};\nimport type {} from './${from}';\n`);
+  const file = join(dist, 'components', name, 'define.d.ts');
+  if (existsSync(file)) writeFileSync(file, `export {};\nimport type {} from './${name}.js';\n`);
 }
 
 step('custom-elements.json');

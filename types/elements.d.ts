@@ -34,9 +34,12 @@ export type ElementProperties<E extends HTMLElement> = {
 
 type Attribute = string | number | boolean | null | undefined;
 
-/** The same properties in attribute form (`baseUrl` -> `base-url`), as strings. */
+/**
+ * The camelCase properties in attribute form (`baseUrl` -> `base-url`). A one-word name is
+ * the same either way and keeps its property type.
+ */
 export type ElementAttributes<Tag extends keyof HubKitElements> = {
-  [K in keyof ElementProperties<HubKitElements[Tag]> & string as Kebab<K>]?: Attribute;
+  [K in keyof ElementProperties<HubKitElements[Tag]> & string as Kebab<K> extends K ? never : Kebab<K>]?: Attribute;
 } & HubKitExtraAttributes[Tag];
 
 /** The element's own events, `<tag>-<what>`, keyed as given. */

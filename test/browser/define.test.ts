@@ -42,7 +42,7 @@ describe('registration', () => {
   });
 
   it('is accessible under a renamed tag', async () => {
-    const { BioCard } = await load('/dist/bio-card.js?axe');
+    const { BioCard } = await load('/dist/components/bio-card/bio-card.js');
     BioCard!.define('axe-bio-card');
     const card = document.createElement('axe-bio-card') as Element & { data: unknown };
     card.setAttribute('no-presence', '');
@@ -53,9 +53,9 @@ describe('registration', () => {
   });
 
   it('importing the classes defines none of the default tags', async () => {
-    const main = await load('/dist/index.js');
+    const main = await load('/dist/components/index.js');
     for (const tag of TAGS) {
-      const own = await load(`/dist/${tag}.js`);
+      const own = await load(`/dist/components/${tag}/${tag}.js`);
       expect(Object.values(own)).to.include(Object.values(main).find((c) => Object.values(own).includes(c)));
       expect(customElements.get(tag), `<${tag}> was defined by importing its class`).to.equal(undefined);
     }
@@ -63,9 +63,9 @@ describe('registration', () => {
 
   it('a define entry registers its tag, even when its class already serves a renamed tag', async () => {
     // The first test registered this very class as <axe-bio-card>.
-    const main = await load('/dist/index.js');
+    const main = await load('/dist/components/index.js');
     expect(customElements.get('axe-bio-card')).to.equal(main.BioCard);
-    await load('/dist/bio-card/define.js');
+    await load('/dist/components/bio-card/define.js');
     const defined = customElements.get('bio-card')!;
     expect(defined.prototype).to.be.instanceOf(main.BioCard!);
     expect(customElements.get('signup-form')).to.equal(undefined);
@@ -82,7 +82,7 @@ describe('registration', () => {
   });
 
   it('define() called again, with or without a tag already taken, does not throw', async () => {
-    const { SignupForm, HubSearch } = await load('/dist/index.js');
+    const { SignupForm, HubSearch } = await load('/dist/components/index.js');
     const before = customElements.get('signup-form');
     expect(() => SignupForm!.define()).not.to.throw();
     expect(() => SignupForm!.define()).not.to.throw();
@@ -93,7 +93,7 @@ describe('registration', () => {
   describe('when a site renames the tags', () => {
     it('a renamed signup form works: it renders its form and signs up', async () => {
       const sandbox = newSandbox();
-      const { SignupForm } = await load('/dist/signup-form.js?renamed');
+      const { SignupForm } = await load('/dist/components/signup-form/signup-form.js');
       SignupForm!.define('newsletter-signup');
       expect(customElements.get('newsletter-signup')).to.equal(SignupForm);
 
@@ -120,7 +120,7 @@ describe('registration', () => {
 
     it('a renamed bio card and search box render under their new tags', async () => {
       const sandbox = newSandbox();
-      const { BioCard, HubSearch } = await load('/dist/index.js');
+      const { BioCard, HubSearch } = await load('/dist/components/index.js');
       BioCard!.define('creator-card');
       HubSearch!.define('site-search');
 

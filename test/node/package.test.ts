@@ -23,7 +23,7 @@ interface Pkg {
   exports: Record<string, string | Record<string, string>>;
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
-const distReady = existsSync(join(root, 'dist', 'index.js'));
+const distReady = existsSync(join(root, 'dist', 'components', 'index.js'));
 const needsBuild = 'run `npm run build` first (`npm test` does)';
 
 test('every element has its three entries: class, define, and types', () => {
@@ -37,7 +37,7 @@ test('every element has its three entries: class, define, and types', () => {
 
 test('every export target and its types exist after the build', () => {
   assert.ok(distReady, needsBuild);
-  const locales = readdirSync(join(root, 'dist', 'locales')).filter((f) => f.endsWith('.js'));
+  const locales = readdirSync(join(root, 'dist', 'components', 'shared', 'locales')).filter((f) => f.endsWith('.js'));
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     const conditions = typeof target === 'string' ? { default: target } : target;
     for (const [condition, file] of Object.entries(conditions)) {
@@ -60,18 +60,25 @@ test('define entries declare the tag name map, so `document.createElement` is ty
     const types = readFileSync(join(root, target.types!), 'utf8');
     const linked = /from '([^']+)'/.exec(types)?.[1];
     assert.ok(linked, `${target.types} links to no class declarations`);
-    const classTypes = readFileSync(join(root, 'dist/types/define', linked.replace(/\.js$/, '.d.ts')), 'utf8');
+    const classTypes = readFileSync(join(root, target.types!, '..', linked.replace(/\.js$/, '.d.ts')), 'utf8');
     assert.match(classTypes, /interface HTMLElementTagNameMap/, `${name}: no HTMLElementTagNameMap`);
     assert.match(classTypes, new RegExp(`'${name}'|"${name}"`), `${name}: tag not in its tag name map`);
   }
 });
 
 test('sideEffects names only the bundle, the define entries, locales and the stylesheet', () => {
-  const allowed = [/^\.\/dist\/hub-kit\.js$/, /^\.\/dist\/\*\/define\.js$/, /^\.\/dist\/locales\/\*\.js$/, /^\.\/dist\/hub-forms\.css$/, /^\.\/components\/(\*\/define|all)\.ts$/];
+  const allowed = [
+    /^\.\/dist\/hub-kit\.js$/,
+    /^\.\/dist\/components\/\*\/define\.js$/,
+    /^\.\/dist\/components\/shared\/locales\/\*\.js$/,
+    /^\.\/dist\/hub-forms\.css$/,
+    // The sources, for the demo and tests that import them directly.
+    /^\.\/components\/(\*\/define|all)\.ts$/,
+  ];
   for (const entry of pkg.sideEffects) {
     assert.ok(allowed.some((re) => re.test(entry)), `sideEffects lists ${entry}`);
   }
-  assert.ok(pkg.sideEffects.includes('./dist/*/define.js'));
+  assert.ok(pkg.sideEffects.includes('./dist/components/*/define.js'));
   assert.ok(pkg.sideEffects.includes('./dist/hub-kit.js'));
 });
 
@@ -117,7 +124,7 @@ test('npm pack ships dist, typings and docs, and no sources, tests or maps', () 
   assert.ok(distReady, needsBuild);
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const files = (JSON.parse(out) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
-  for (const required of ['package.json', 'README.md', 'dist/hub-kit.js', 'dist/index.js', 'dist/custom-elements.json', 'dist/stand-in.js', 'types/jsx.d.ts', 'types/vue.d.ts']) {
+  for (const required of ['package.json', 'README.md', 'dist/hub-kit.js', 'dist/components/index.js', 'dist/custom-elements.json', 'dist/stand-in.js', 'types/jsx.d.ts', 'types/vue.d.ts']) {
     assert.ok(files.includes(required), `the package does not ship ${required}`);
   }
   for (const file of files) {
