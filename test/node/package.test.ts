@@ -132,3 +132,18 @@ test('npm pack ships dist, typings and docs, and no sources, tests or maps', () 
     assert.ok(!file.endsWith('.map'), `the package ships ${file}`);
   }
 });
+
+test('the JSX and Vue typings type-check the examples, refusing what they must', () => {
+  assert.ok(distReady, needsBuild);
+  // examples/*/typings-check.* hold `@ts-expect-error` lines: a typing that lets a wrong
+  // value through fails this as surely as one that refuses a right one.
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'examples')], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    assert.fail(`tsc -p examples:\n${(error as { stdout?: string }).stdout ?? error}`);
+  }
+});
