@@ -47,6 +47,31 @@ function hubKitTags() {
   };
 }
 
+/**
+ * The analyzer reads the sources; a package's manifest should name the modules it ships.
+ * Runs last, after inheritance has been resolved against the source paths.
+ */
+function distPaths() {
+  const toDist = (path) => {
+    const match = /^\/?((?:components|src)\/.+)\.(?:ts|js)$/.exec(path);
+    return match ? `dist/${match[1]}.js` : path;
+  };
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === 'path' || key === 'module') && typeof value === 'string') node[key] = toDist(value);
+      else visit(value);
+    }
+  };
+  return {
+    name: 'hub-kit-dist-paths',
+    packageLinkPhase({ customElementsManifest }) {
+      visit(customElementsManifest.modules);
+    },
+  };
+}
+
 export default {
   globs: ['components/*/*.ts'],
   exclude: ['components/shared/*.styles.ts', 'components/*/*.styles.ts', 'components/*/define.ts', 'components/*.ts'],
@@ -54,5 +79,5 @@ export default {
   litelement: true,
   dependencies: false,
   packagejson: false,
-  plugins: [hubKitTags()],
+  plugins: [hubKitTags(), distPaths()],
 };
