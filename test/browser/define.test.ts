@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import type AxeCore from 'axe-core';
 import 'axe-core/axe.js';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { newSandbox } from './helpers/sandbox.js';
 
 const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
@@ -79,6 +80,27 @@ describe('registration', () => {
     for (const tag of TAGS) expect(customElements.get(tag), `<${tag}>`).to.be.a('function');
     expect(customElements.get('signup-form')).to.equal(first.SignupForm);
     expect(pageErrors).to.deep.equal([]);
+  });
+
+  it('the bundle talks to a service on another origin', async () => {
+    // A stand-in of its own on its own port: CORS, as a creator's site embedding the kit has it.
+    const { url } = await executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', {
+      action: 'start',
+      name: `define-${Math.random().toString(36).slice(2, 10)}`,
+    });
+    expect(new URL(url).origin).not.to.equal(location.origin);
+    // <bio-card> itself was registered from the npm entry above: use the bundle's class.
+    const { BioCard } = await load('/dist/hub-kit.js');
+    BioCard!.define('bundle-bio-card');
+    const card = document.createElement('bundle-bio-card') as Element;
+    expect(card).to.be.instanceOf(BioCard!);
+    card.setAttribute('base-url', url);
+    card.setAttribute('tenant', 'demo');
+    card.setAttribute('no-presence', '');
+    document.body.append(card);
+    const bio = (await (await fetch(`${url}/api/v1/tenants/demo/bio`)).json()) as { data: { name: string } };
+    await until(() => (card.shadowRoot?.textContent ?? '').includes(bio.data.name), 'the card to load from the other origin');
+    await expectAccessible(card);
   });
 
   it('define() called again, with or without a tag already taken, does not throw', async () => {
