@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLASSES, ELEMENTS, root } from '../../scripts/entries.js';
 
@@ -145,5 +145,39 @@ test('the JSX and Vue typings type-check the examples, refusing what they must',
     });
   } catch (error) {
     assert.fail(`tsc -p examples:\n${(error as { stdout?: string }).stdout ?? error}`);
+  }
+});
+
+test('the JSX and Vue typings know every attribute in custom-elements.json', () => {
+  assert.ok(distReady, needsBuild);
+  const manifest = JSON.parse(readFileSync(join(root, pkg.customElements), 'utf8')) as {
+    modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
+  };
+  const lines = [
+    "import type { HubKitJsxProps } from '../../../types/jsx.js';",
+    "import type { HubKitVueProps } from '../../../types/vue.js';",
+  ];
+  for (const d of manifest.modules.flatMap((m) => m.declarations ?? [])) {
+    if (!d.tagName) continue;
+    const names = JSON.stringify((d.attributes ?? []).map((a) => a.name));
+    const id = d.tagName.replace(/-/g, '_');
+    lines.push(`export const ${id}_jsx: Array<keyof HubKitJsxProps<'${d.tagName}'>> = ${names};`);
+    lines.push(`export const ${id}_vue: Array<keyof HubKitVueProps<'${d.tagName}'>> = ${names};`);
+  }
+  const dir = join(root, 'examples', '.build', 'typings');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'attributes.ts'), `${lines.join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: '../../tsconfig.json', include: ['attributes.ts'] }, null, 2),
+  );
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    assert.fail(`attributes the typings do not know (types/elements.d.ts):\n${(error as { stdout?: string }).stdout ?? error}`);
   }
 });
