@@ -4,7 +4,7 @@
  * demo, not to the kit: a real site has no such window into the service.
  */
 import { html, nothing, render } from 'lit';
-import { clientFor } from '../components/shared/client.js';
+import { sharedClient } from '../src/api/registry.js';
 import { RateLimitedError } from '../src/api/errors.js';
 
 interface LoggedRequest {
@@ -76,7 +76,7 @@ async function fillTheTrap(): Promise<void> {
     trap.value = '';
   } else {
     // Before the form element has loaded, send what a bot would send.
-    await clientFor()
+    await sharedClient(location.origin)
       .formSignup('demo-form', { email: `bot-${Date.now()}@spam.example`, website: 'https://cheap-pills.example' })
       .catch(() => undefined);
     note = 'A bot posted with the hidden "website" trap filled.';
@@ -88,7 +88,7 @@ async function fillTheTrap(): Promise<void> {
 async function hammer(): Promise<void> {
   busy = true;
   draw();
-  const client = clientFor();
+  const client = sharedClient(location.origin);
   let sent = 0;
   let held = 0;
   let wait = 0;

@@ -3,9 +3,10 @@ import { property, state } from 'lit/decorators.js';
 import { NetworkError, RateLimitedError, TimeoutError, HttpError } from '../../src/api/errors.js';
 import { Bio, Presence, unwrap } from '../../src/api/schema.js';
 import type { Bio as BioData, Presence as PresenceData } from '../../src/api/schema.js';
-import type { HubClient } from '../../src/api/client.js';
+import { getBio, getPresence } from '../../src/api/calls.js';
+import type { Transport } from '../../src/api/transport.js';
 import { cacheKey, type SwrResult } from '../../src/cache/swr.js';
-import { cachedGet } from '../../src/cache/freshness.js';
+import { cachedCall } from '../../src/cache/freshness.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { LINK_SCHEMES, WEB_SCHEMES, displayHost, safeUrl } from '../shared/safe-url.js';
@@ -252,7 +253,7 @@ export class BioCard extends LitElement {
     this.#refreshPresence();
   }
 
-  #client(): HubClient | undefined {
+  #client(): Transport | undefined {
     try {
       return clientFor(this.baseUrl);
     } catch (error) {
@@ -287,12 +288,12 @@ export class BioCard extends LitElement {
     }
   }
 
-  async #loadBio(client: HubClient, tenant: string): Promise<void> {
+  async #loadBio(client: Transport, tenant: string): Promise<void> {
     const run = ++this.#bioRun;
     this.busy = !this._bio;
     if (!this._bio) this._error = undefined;
     try {
-      const result = await cachedGet(client, 'bio', { tenant }, { now: BioCard.clock });
+      const result = await cachedCall(client, 'bio', getBio, { tenant }, { now: BioCard.clock });
       if (run !== this.#bioRun) return;
       this.#showBio(result);
       const newer = await result.revalidated.catch(() => undefined);
@@ -356,7 +357,7 @@ export class BioCard extends LitElement {
     if (!client) return;
     const run = ++this.#presenceRun;
     try {
-      const result = await cachedGet(client, 'presence', { tenant }, { now: BioCard.clock });
+      const result = await cachedCall(client, 'presence', getPresence, { tenant }, { now: BioCard.clock });
       if (run !== this.#presenceRun) return;
       this.#showPresence(result.data);
       if (result.source === 'network') this.offline = false;

@@ -1,16 +1,16 @@
-import type { HubClient } from '../../src/api/client.js';
-import { sharedClient } from '../../src/api/registry.js';
+import { sharedTransport, type Transport } from '../../src/api/transport.js';
 import { startOutbox } from '../../src/outbox/outbox.js';
 
 /**
- * The one client per service for the whole page, so that every element shares one budget
- * and one cache. `baseUrl` defaults to the page's origin. Throws ConfigError for a bad URL.
+ * The one transport per service for the whole page, so that every element shares one
+ * budget and one cache. `baseUrl` defaults to the page's origin. Throws ConfigError for a
+ * bad URL.
  *
  * Any element that loads starts the outbox, so a submission queued while offline on one
  * page is sent by the next page of the site that has a hub-kit element.
  */
-export function clientFor(baseUrl?: string | null): HubClient {
-  const client = sharedClient(baseUrl || globalThis.location.origin);
+export function clientFor(baseUrl?: string | null): Transport {
+  const client = sharedTransport(baseUrl || globalThis.location.origin);
   startOutbox();
   return client;
 }

@@ -12,7 +12,8 @@
  */
 import { LitElement, html, nothing, render as renderTemplate, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { PostEndpoint } from '../../src/api/client.js';
+import { post } from '../../src/api/calls.js';
+import type { PostEndpoint } from '../../src/api/transport.js';
 import type { EndpointParams } from '../../src/api/endpoints.js';
 import { ConfigError, NetworkError, RateLimitedError, ValidationError } from '../../src/api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
@@ -334,7 +335,7 @@ export abstract class HubFormElement extends LitElement {
     this.busy = true;
     this.#show('busy', s.sending);
     try {
-      const response = await client.post(endpoint, params as never, data);
+      const response = await post(client, endpoint, params as never, data);
       this.#succeed(data, response, false);
     } catch (error) {
       if (error instanceof NetworkError) {

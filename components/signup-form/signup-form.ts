@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { PostEndpoint } from '../../src/api/client.js';
+import type { PostEndpoint } from '../../src/api/transport.js';
 import type { SignupBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
 import {

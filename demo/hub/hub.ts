@@ -1,7 +1,7 @@
 import '../../components/all.js';
-import { clientFor } from '../../components/shared/client.js';
+import { sharedClient } from '../../src/api/registry.js';
 import { showHubPage } from './hub-page.js';
 
-void showHubPage(document.getElementById('hub')!, location, { client: clientFor(), tenant: 'demo' }).catch(() => {
+void showHubPage(document.getElementById('hub')!, location, { client: sharedClient(location.origin), tenant: 'demo' }).catch(() => {
   // The page already says what went wrong.
 });

@@ -23,41 +23,51 @@ export function unwrap(body: unknown): unknown {
   return body;
 }
 
+// Every zod call goes through these local builders. Their annotation tells a bundler that
+// a schema nobody reads can be dropped: esbuild does not carry zod's own annotations across
+// its re-exports, so without them every schema here would ship with every element.
+/* @__NO_SIDE_EFFECTS__ */
+function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
+  return z.looseObject(shape);
+}
+/* @__NO_SIDE_EFFECTS__ */
+function text() {
+  return z.string();
+}
+/* @__NO_SIDE_EFFECTS__ */
+function texts() {
+  return z.array(text());
+}
 // Services written in PHP often send `null` for an empty optional field.
-const optionalString = () => z.optional(z.nullable(z.string()));
-
-/** Any 2xx answer of a signup, magic-link or contact endpoint. */
-export const SubmitResponse = z.looseObject({
-  message: optionalString(),
-});
-export type SubmitResponse = z.infer<typeof SubmitResponse>;
-
-/** A 422 answer: a summary and errors per field. */
-export const ValidationBody = z.looseObject({
-  message: optionalString(),
-  errors: z.optional(z.nullable(z.record(z.string(), z.array(z.string())))),
-});
-export type ValidationBody = z.infer<typeof ValidationBody>;
-
-/** Any other error body; the spec's 401 and 429 bodies have just `message`. */
-export const MessageBody = z.looseObject({ message: optionalString() });
-
-export const BioLink = z.looseObject({
-  title: optionalString(),
-  url: z.string(),
-});
-export type BioLink = z.infer<typeof BioLink>;
-
-export const BioSocial = z.looseObject({
-  network: optionalString(),
-  url: z.string(),
-});
-export type BioSocial = z.infer<typeof BioSocial>;
-
+/* @__NO_SIDE_EFFECTS__ */
+function maybe<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(z.nullable(schema));
+}
+/* @__NO_SIDE_EFFECTS__ */
+function optionalString() {
+  return maybe(text());
+}
+/* @__NO_SIDE_EFFECTS__ */
+function maybeBoolean() {
+  return maybe(z.boolean());
+}
+/* @__NO_SIDE_EFFECTS__ */
+function maybeNumber() {
+  return maybe(z.number());
+}
+/** An id the service may send as a number: read as a string. */
+/* @__NO_SIDE_EFFECTS__ */
+function idString() {
+  return z.pipe(
+    z.union([text(), z.number()]),
+    z.transform((id) => String(id)),
+  );
+}
 /** Items of a list that fail their schema are dropped one by one, not the whole body. */
-const lenientList = <T extends z.ZodMiniType>(item: T) =>
-  z.pipe(
-    z.optional(z.nullable(z.array(z.unknown()))),
+/* @__NO_SIDE_EFFECTS__ */
+function lenientList<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    maybe(z.array(z.unknown())),
     z.transform((list): z.infer<T>[] => {
       const kept: z.infer<T>[] = [];
       for (const entry of list ?? []) {
@@ -67,10 +77,39 @@ const lenientList = <T extends z.ZodMiniType>(item: T) =>
       return kept;
     }),
   );
+}
+
+/** Any 2xx answer of a signup, magic-link or contact endpoint. */
+export const SubmitResponse = loose({
+  message: optionalString(),
+});
+export type SubmitResponse = z.infer<typeof SubmitResponse>;
+
+/** A 422 answer: a summary and errors per field. */
+export const ValidationBody = loose({
+  message: optionalString(),
+  errors: maybe(z.record(text(), texts())),
+});
+export type ValidationBody = z.infer<typeof ValidationBody>;
+
+/** Any other error body; the spec's 401 and 429 bodies have just `message`. */
+export const MessageBody = loose({ message: optionalString() });
+
+export const BioLink = loose({
+  title: optionalString(),
+  url: text(),
+});
+export type BioLink = z.infer<typeof BioLink>;
+
+export const BioSocial = loose({
+  network: optionalString(),
+  url: text(),
+});
+export type BioSocial = z.infer<typeof BioSocial>;
 
 /** GET …/bio */
-export const Bio = z.looseObject({
-  name: z.string(),
+export const Bio = loose({
+  name: text(),
   handle: optionalString(),
   avatar_url: optionalString(),
   bio: optionalString(),
@@ -80,24 +119,21 @@ export const Bio = z.looseObject({
 export type Bio = z.infer<typeof Bio>;
 
 /** GET …/resolve/{path} */
-export const Resolved = z.looseObject({
-  type: z.string(),
+export const Resolved = loose({
+  type: text(),
   url: optionalString(),
   title: optionalString(),
 });
 export type Resolved = z.infer<typeof Resolved>;
 
 /** One entry of the search index. `id`, `title` and `url` are required. */
-export const SearchEntry = z.looseObject({
-  id: z.pipe(
-    z.union([z.string(), z.number()]),
-    z.transform((id) => String(id)),
-  ),
-  title: z.string(),
-  url: z.string(),
+export const SearchEntry = loose({
+  id: idString(),
+  title: text(),
+  url: text(),
   type: optionalString(),
   excerpt: optionalString(),
-  tags: z.optional(z.nullable(z.array(z.string()))),
+  tags: maybe(texts()),
   published_at: optionalString(),
 });
 export type SearchEntry = z.infer<typeof SearchEntry>;
@@ -107,9 +143,9 @@ export const SearchIndex = lenientList(SearchEntry);
 export type SearchIndex = SearchEntry[];
 
 /** GET …/presence: every field optional, unknown fields passed through. */
-export const Presence = z.looseObject({
-  live: z.optional(z.nullable(z.boolean())),
-  online: z.optional(z.nullable(z.number())),
+export const Presence = loose({
+  live: maybeBoolean(),
+  online: maybeNumber(),
   updated_at: optionalString(),
 });
 export type Presence = z.infer<typeof Presence>;

@@ -2,9 +2,10 @@
  * How long each public GET is served from the cache without asking the service, and the
  * one way elements read through the cache.
  */
-import type { GetEndpoint, HubClient } from '../api/client.js';
+import { GETTERS, type Getter } from '../api/calls.js';
 import type { EndpointParams } from '../api/endpoints.js';
 import type { ResponseTypes } from '../api/schema.js';
+import type { GetEndpoint, Transport } from '../api/transport.js';
 import { cacheKey, swr, type SwrResult } from './swr.js';
 
 const MINUTE = 60_000;
@@ -32,14 +33,28 @@ export interface CachedGetOptions {
  * cached; with a copy in hand, failures leave it as the answer.
  */
 export function cachedGet<N extends GetEndpoint>(
-  client: HubClient,
+  client: Transport,
   name: N,
   params: EndpointParams[N],
   options: CachedGetOptions = {},
 ): Promise<SwrResult<ResponseTypes[N]>> {
-  const path = 'path' in params ? (params as EndpointParams['resolve']).path : undefined;
+  return cachedCall(client, name, GETTERS[name] as Getter<N>, params, options);
+}
+
+/**
+ * `cachedGet` with the endpoint's function given, so that a bundle holds only the schemas
+ * of the endpoints it reads.
+ */
+export function cachedCall<N extends GetEndpoint>(
+  client: Transport,
+  name: N,
+  get: Getter<N>,
+  params: EndpointParams[N],
+  options: CachedGetOptions = {},
+): Promise<SwrResult<ResponseTypes[N]>> {
+  const path = 'path' in params ? params.path : undefined;
   const key = cacheKey(client.baseUrl, params.tenant, name, path);
-  return swr(key, (validators) => client.get(name, params, { validators }), {
+  return swr(key, (validators) => get(client, params, { validators }), {
     maxAgeMs: options.maxAgeMs ?? FRESHNESS_MS[name],
     now: options.now,
   });

@@ -6,7 +6,7 @@
  * so an unchanged answer is a bodiless 304), and a failed check leaves the stale copy in
  * place, which is what keeps a page usable offline.
  */
-import type { Conditional, Validators } from '../api/client.js';
+import type { Conditional, Validators } from '../api/transport.js';
 import { openStore, type Backend } from './store.js';
 
 export interface CacheEntry<T> {

@@ -8,11 +8,12 @@
  * before may have sent it. An entry leaves the store only when the service has answered it:
  * delivered (2xx) or refused for good (422, 404, another 4xx). Nothing else removes one.
  */
-import type { PostEndpoint } from '../api/client.js';
+import { post } from '../api/calls.js';
 import type { EndpointParams } from '../api/endpoints.js';
 import { ConfigError, HttpError, HubError, RateLimitedError, ValidationError } from '../api/errors.js';
-import { sharedClient } from '../api/registry.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
+import type { PostEndpoint } from '../api/transport.js';
+import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
 
 export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
@@ -157,7 +158,7 @@ async function sendAll(): Promise<void> {
     if (!entry) continue; // Sent by the tab that held the lock before this one.
     let response: SubmitResponse;
     try {
-      response = await sharedClient(entry.baseUrl).post(entry.endpoint, entry.params, entry.body);
+      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body);
     } catch (error) {
       if (error instanceof RateLimitedError) {
         flushAt(error.resetAt.getTime());
