@@ -1,5 +1,4 @@
-import { html, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { ContactBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
@@ -71,7 +70,9 @@ export class ContactForm extends HubFormElement {
     defineElement(tag, this, registry);
   }
 
-  @property({ attribute: 'message-label' }) messageLabel: string | null = null;
+  static override properties: PropertyDeclarations = { messageLabel: { attribute: 'message-label' } };
+
+  messageLabel: string | null = null;
 
   protected readonly kind = 'contact-form';
   protected readonly endpoints: readonly PostEndpoint[] = ['contact'];

@@ -1,5 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { SignupBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
@@ -78,13 +77,23 @@ export class SignupForm extends HubFormElement {
     defineElement(tag, this, registry);
   }
 
-  @property({ attribute: 'form' }) formId: string | null = null;
-  @property() resource: string | null = null;
-  @property({ type: Boolean, attribute: 'name-field' }) nameField = false;
-  @property() consent: string | null = null;
-  @property() source: string | null = null;
-  @property() tags: string | null = null;
-  @property({ attribute: false }) fields: Record<string, string> = {};
+  static override properties: PropertyDeclarations = {
+    formId: { attribute: 'form' },
+    resource: {},
+    nameField: { type: Boolean, attribute: 'name-field' },
+    consent: {},
+    source: {},
+    tags: {},
+    fields: { attribute: false },
+  };
+
+  formId: string | null = null;
+  resource: string | null = null;
+  nameField = false;
+  consent: string | null = null;
+  source: string | null = null;
+  tags: string | null = null;
+  fields: Record<string, string> = {};
 
   protected readonly kind = 'signup-form';
   protected readonly endpoints: readonly PostEndpoint[] = ['formSignup', 'subscribe', 'magicLink'];
