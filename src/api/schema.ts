@@ -38,6 +38,19 @@ function text() {
 function texts() {
   return z.array(text());
 }
+// Two shapes are checked by hand rather than with z.record and z.array: those parsers are
+// the largest part of zod a bundle would carry for them, and the checks are this short.
+const isList = (value: unknown): value is unknown[] | null => value === null || Array.isArray(value);
+/** `{ field: ["message", …] }` */
+const isFieldErrors = (value: unknown): value is Record<string, string[]> =>
+  !!value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+/* @__NO_SIDE_EFFECTS__ */
+function fieldErrors() {
+  return maybe(z.custom<Record<string, string[]>>(isFieldErrors));
+}
 // Services written in PHP often send `null` for an empty optional field.
 /* @__NO_SIDE_EFFECTS__ */
 function maybe<T extends z.ZodMiniType>(schema: T) {
@@ -67,7 +80,7 @@ function idString() {
 /* @__NO_SIDE_EFFECTS__ */
 function lenientList<T extends z.ZodMiniType>(item: T) {
   return z.pipe(
-    maybe(z.array(z.unknown())),
+    z.optional(z.custom<unknown[] | null>(isList)),
     z.transform((list): z.infer<T>[] => {
       const kept: z.infer<T>[] = [];
       for (const entry of list ?? []) {
@@ -88,7 +101,7 @@ export type SubmitResponse = z.infer<typeof SubmitResponse>;
 /** A 422 answer: a summary and errors per field. */
 export const ValidationBody = loose({
   message: optionalString(),
-  errors: maybe(z.record(text(), texts())),
+  errors: fieldErrors(),
 });
 export type ValidationBody = z.infer<typeof ValidationBody>;
 

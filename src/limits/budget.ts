@@ -77,43 +77,21 @@ export function budgetStorageKey(scope: string): string {
 
 const emptyState = (): State => ({ groups: {}, emails: {}, closed: {} });
 
-const isGroup = (value: string): value is LimitGroup => Object.hasOwn(GROUP_LIMITS, value);
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 
-function readTimes(value: unknown): number[] {
-  return Array.isArray(value) ? value.filter((t): t is number => typeof t === 'number' && Number.isFinite(t)) : [];
-}
-
-/** Reads what another tab, or an older page, wrote; anything malformed counts as empty. */
+/**
+ * Reads what another tab, or an older page, wrote. Only the shape is taken here; `prune`,
+ * which every read goes through, keeps nothing but known groups and finite times, so
+ * anything malformed counts as empty.
+ */
 function parseState(text: string | null): State {
-  const state = emptyState();
-  if (!text) return state;
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    const raw: unknown = text && JSON.parse(text);
+    if (isObject(raw)) return { groups: Object(raw.groups), emails: Object(raw.emails), closed: Object(raw.closed) };
   } catch {
-    return state;
+    // Not JSON: as good as nothing stored.
   }
-  if (raw === null || typeof raw !== 'object') return state;
-  const { groups, emails, closed } = raw as Record<string, unknown>;
-  if (groups && typeof groups === 'object') {
-    for (const [group, times] of Object.entries(groups)) {
-      if (isGroup(group)) state.groups[group] = readTimes(times);
-    }
-  }
-  if (emails && typeof emails === 'object') {
-    for (const [group, byHash] of Object.entries(emails)) {
-      if (!isGroup(group) || !byHash || typeof byHash !== 'object') continue;
-      const counters: Record<string, number[]> = {};
-      for (const [hash, times] of Object.entries(byHash)) counters[hash] = readTimes(times);
-      state.emails[group] = counters;
-    }
-  }
-  if (closed && typeof closed === 'object') {
-    for (const [group, until] of Object.entries(closed)) {
-      if (isGroup(group) && typeof until === 'number' && Number.isFinite(until)) state.closed[group] = until;
-    }
-  }
-  return state;
+  return emptyState();
 }
 
 /**
@@ -122,10 +100,11 @@ function parseState(text: string | null): State {
  * the future means the system clock was moved back; it is read as "just now", which
  * keeps it for a whole window and so errs on the strict side.
  */
-function pruneLog(times: number[] | undefined, limit: Limit, marginMs: number, now: number): number[] {
-  if (!times) return [];
+function pruneLog(times: unknown, limit: Limit, marginMs: number, now: number): number[] {
+  if (!Array.isArray(times)) return [];
   const windowMs = limit.windowSeconds * 1000 + marginMs;
   const kept = times
+    .filter((t): t is number => typeof t === 'number' && Number.isFinite(t))
     .map((t) => Math.min(t, now))
     .filter((t) => t > now - windowMs)
     .sort((a, b) => a - b);
@@ -137,8 +116,8 @@ function prune(state: State, marginMs: number, now: number): State {
   for (const group of Object.keys(GROUP_LIMITS) as LimitGroup[]) {
     const times = pruneLog(state.groups[group], GROUP_LIMITS[group], marginMs, now);
     if (times.length) next.groups[group] = times;
-    const byHash = state.emails[group];
-    if (byHash) {
+    const byHash: unknown = state.emails[group];
+    if (isObject(byHash)) {
       const counters: Record<string, number[]> = {};
       for (const [hash, log] of Object.entries(byHash)) {
         const kept = pruneLog(log, EMAIL_LIMIT, marginMs, now);
@@ -146,8 +125,8 @@ function prune(state: State, marginMs: number, now: number): State {
       }
       if (Object.keys(counters).length) next.emails[group] = counters;
     }
-    const until = state.closed[group];
-    if (until !== undefined && until > now) next.closed[group] = Math.min(until, now + MAX_CLOSE_MS);
+    const until: unknown = state.closed[group];
+    if (typeof until === 'number' && until > now) next.closed[group] = Math.min(until, now + MAX_CLOSE_MS);
   }
   return next;
 }
