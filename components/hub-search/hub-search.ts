@@ -254,14 +254,16 @@ export class HubSearch extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A different index: forget the old one and load again when it is wanted.
-    if ((changed.has('tenant') || changed.has('baseUrl')) && (this._engine || this._error || this.#loading)) {
+    // (Not on the first update: a focus() before it has already started the right load.)
+    if (this.hasUpdated && (changed.has('tenant') || changed.has('baseUrl'))) {
+      const wanted = this.preload || this.open || !!this.#loading || !!this._engine;
       this.#generation++;
       this.#loading = undefined;
       this._engine = undefined;
       this._error = undefined;
       this.busy = false;
       this.offline = false;
-      if (this.isConnected && (this.preload || this.open)) void this.load();
+      if (this.isConnected && wanted) void this.load();
     }
     if (changed.has('tenant')) this._recent = this.isConnected ? this.#readRecent() : [];
     if ((changed.has('types') || changed.has('limit')) && this._engine) this.#search();

@@ -41,6 +41,7 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 
 /** A word: letters or digits (any script), with inner apostrophes dropped: "don't" -> "dont". */
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const ASCII_WORD = /[a-z0-9]+(?:'[a-z0-9]+)*/g;
 
 export function isCjk(term: string): boolean {
   return CJK.test(term);
@@ -62,13 +63,18 @@ export function bigrams(run: string): string[] {
 export function tokenize(text: string): string[] {
   const folded = fold(text);
   const terms: string[] = [];
-  for (const match of folded.matchAll(WORD)) {
-    const word = match[0].replace(/['’]/g, '');
-    if (!NON_ASCII.test(word) || !CJK.test(word)) {
+  // ASCII text (most of it) takes a plain-class pattern: several times faster than \p{…}.
+  const ascii = !NON_ASCII.test(folded);
+  const pattern = ascii ? ASCII_WORD : WORD;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
+    let word = match[0];
+    if (word.includes("'") || word.includes('’')) word = word.replace(/['’]/g, '');
+    if (ascii || !CJK.test(word)) {
       terms.push(word);
       continue;
     }
-    // A word may mix scripts ("iphone15發売"): the CJK runs become bigrams, the rest stays.
+    // A word may mix scripts ("iphone15発売"): the CJK runs become bigrams, the rest stays.
     let last = 0;
     for (const run of word.matchAll(CJK_RUN)) {
       const start = run.index ?? 0;
