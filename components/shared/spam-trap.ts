@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, render, type TemplateResult } from 'lit';
 
 /**
  * The spam trap every submission carries: a real text input named `website` that a person
@@ -28,26 +28,13 @@ export function trapTemplate(id: string, label: string): TemplateResult {
   </div>`;
 }
 
-/** Adds the trap to a form an author wrote without one, built from DOM calls (no HTML strings). */
+/**
+ * Adds the trap to a form an author wrote without one, from the same template (Lit builds
+ * it with DOM calls, never from an HTML string).
+ */
 export function ensureTrap(form: HTMLFormElement, id: string, label: string): void {
   if (form.elements.namedItem(TRAP_NAME)) return;
-  const doc = form.ownerDocument;
-  const wrapper = doc.createElement('div');
-  wrapper.className = 'hub-trap';
-  wrapper.hidden = true;
-  wrapper.setAttribute('aria-hidden', 'true');
-  const labelEl = doc.createElement('label');
-  labelEl.htmlFor = id;
-  labelEl.textContent = label;
-  const input = doc.createElement('input');
-  input.id = id;
-  input.type = 'text';
-  input.name = TRAP_NAME;
-  input.tabIndex = -1;
-  input.autocomplete = 'off';
-  input.setAttribute('data-1p-ignore', '');
-  input.setAttribute('data-lpignore', 'true');
-  input.setAttribute('data-form-type', 'other');
-  wrapper.append(labelEl, input);
-  form.append(wrapper);
+  const holder = form.ownerDocument.createDocumentFragment();
+  render(trapTemplate(id, label), holder);
+  form.append(holder);
 }

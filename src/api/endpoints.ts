@@ -31,7 +31,10 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   /** Path relative to the base URL; every segment is percent-encoded. */
   readonly path: (params: EndpointParams[N]) => string;
   readonly group: LimitGroup;
-  /** Whether the body carries an email address, and so counts against the per-email limit. */
+  /**
+   * Whether the body carries an email address, and so counts against the per-email limit:
+   * every POST of the service does, no GET does.
+   */
   readonly takesEmail: boolean;
 }
 
@@ -47,63 +50,23 @@ function resolvePath(path: string): string {
     .join('/');
 }
 
+/** A table row; the name is the key it is filed under. */
+const row = <N extends EndpointName>(
+  name: N,
+  method: Method,
+  group: LimitGroup,
+  path: (params: EndpointParams[N]) => string,
+): Endpoint<N> => ({ name, method, path, group, takesEmail: method === 'POST' });
+
 /** The one endpoint table: method, path and limit group of every public endpoint. */
 export const ENDPOINTS: { readonly [N in EndpointName]: Endpoint<N> } = {
-  formSignup: {
-    name: 'formSignup',
-    method: 'POST',
-    // The form action URL is the one public path without the /api/v1 prefix.
-    path: ({ form }) => `/api/subscribe/${seg(form)}`,
-    group: 'signup',
-    takesEmail: true,
-  },
-  subscribe: {
-    name: 'subscribe',
-    method: 'POST',
-    path: ({ tenant }) => `${tenantPath(tenant)}/subscribe`,
-    group: 'signup',
-    takesEmail: true,
-  },
-  magicLink: {
-    name: 'magicLink',
-    method: 'POST',
-    path: ({ tenant, resource }) => `${tenantPath(tenant)}/magic-links/${seg(resource)}`,
-    group: 'signup',
-    takesEmail: true,
-  },
-  contact: {
-    name: 'contact',
-    method: 'POST',
-    path: ({ tenant }) => `${tenantPath(tenant)}/contact`,
-    group: 'contact',
-    takesEmail: true,
-  },
-  bio: {
-    name: 'bio',
-    method: 'GET',
-    path: ({ tenant }) => `${tenantPath(tenant)}/bio`,
-    group: 'bio',
-    takesEmail: false,
-  },
-  resolve: {
-    name: 'resolve',
-    method: 'GET',
-    path: ({ tenant, path }) => `${tenantPath(tenant)}/resolve/${resolvePath(path)}`,
-    group: 'bio',
-    takesEmail: false,
-  },
-  searchIndex: {
-    name: 'searchIndex',
-    method: 'GET',
-    path: ({ tenant }) => `${tenantPath(tenant)}/search-index`,
-    group: 'search-index',
-    takesEmail: false,
-  },
-  presence: {
-    name: 'presence',
-    method: 'GET',
-    path: ({ tenant }) => `${tenantPath(tenant)}/presence`,
-    group: 'presence',
-    takesEmail: false,
-  },
+  // The form action URL is the one public path without the /api/v1 prefix.
+  formSignup: row('formSignup', 'POST', 'signup', ({ form }) => `/api/subscribe/${seg(form)}`),
+  subscribe: row('subscribe', 'POST', 'signup', ({ tenant }) => `${tenantPath(tenant)}/subscribe`),
+  magicLink: row('magicLink', 'POST', 'signup', ({ tenant, resource }) => `${tenantPath(tenant)}/magic-links/${seg(resource)}`),
+  contact: row('contact', 'POST', 'contact', ({ tenant }) => `${tenantPath(tenant)}/contact`),
+  bio: row('bio', 'GET', 'bio', ({ tenant }) => `${tenantPath(tenant)}/bio`),
+  resolve: row('resolve', 'GET', 'bio', ({ tenant, path }) => `${tenantPath(tenant)}/resolve/${resolvePath(path)}`),
+  searchIndex: row('searchIndex', 'GET', 'search-index', ({ tenant }) => `${tenantPath(tenant)}/search-index`),
+  presence: row('presence', 'GET', 'presence', ({ tenant }) => `${tenantPath(tenant)}/presence`),
 };

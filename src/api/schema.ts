@@ -34,19 +34,22 @@ function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
 function text() {
   return z.string();
 }
-/* @__NO_SIDE_EFFECTS__ */
-function texts() {
-  return z.array(text());
-}
-// Two shapes are checked by hand rather than with z.record and z.array: those parsers are
-// the largest part of zod a bundle would carry for them, and the checks are this short.
+// A few shapes are checked by hand rather than with z.record, z.array and z.union: those
+// parsers are the largest part of zod a bundle would carry for them, and the checks are short.
 const isList = (value: unknown): value is unknown[] | null => value === null || Array.isArray(value);
+const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isId = (value: unknown): value is string | number =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 /** `{ field: ["message", …] }` */
 const isFieldErrors = (value: unknown): value is Record<string, string[]> =>
   !!value &&
   typeof value === 'object' &&
   !Array.isArray(value) &&
-  Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  Object.values(value).every(isTexts);
+/* @__NO_SIDE_EFFECTS__ */
+function textList() {
+  return z.custom<string[]>(isTexts);
+}
 /* @__NO_SIDE_EFFECTS__ */
 function fieldErrors() {
   return maybe(z.custom<Record<string, string[]>>(isFieldErrors));
@@ -72,7 +75,7 @@ function maybeNumber() {
 /* @__NO_SIDE_EFFECTS__ */
 function idString() {
   return z.pipe(
-    z.union([text(), z.number()]),
+    z.custom<string | number>(isId),
     z.transform((id) => String(id)),
   );
 }
@@ -146,7 +149,7 @@ export const SearchEntry = loose({
   url: text(),
   type: optionalString(),
   excerpt: optionalString(),
-  tags: maybe(texts()),
+  tags: maybe(textList()),
   published_at: optionalString(),
 });
 export type SearchEntry = z.infer<typeof SearchEntry>;
