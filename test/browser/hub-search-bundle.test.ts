@@ -1,0 +1,137 @@
+/**
+ * <hub-search> from the built dist/hub-kit.js, as a creator embeds it, against a service on
+ * another origin: results over CORS, a failed first load that recovers once the service is
+ * back, and a saved index that keeps searching while the service is gone.
+ */
+import { expect } from 'chai';
+import type AxeCore from 'axe-core';
+import 'axe-core/axe.js';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { createStore, set } from 'idb-keyval';
+import type { HubSearch } from '../../components/hub-search/hub-search.js';
+
+const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function engine(): string {
+  const ua = navigator.userAgent;
+  return /firefox/i.test(ua) ? 'firefox' : /chrome|chromium/i.test(ua) ? 'chromium' : 'webkit';
+}
+
+const REMOTE = `hub-search-bundle-${engine()}`;
+const remote = (action: 'start' | 'stop') =>
+  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
+const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+
+async function expectAccessible(el: Element): Promise<void> {
+  const result = await axe.run(el, { resultTypes: ['violations'] });
+  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, summary.join('\n')).to.deep.equal([]);
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await wait(25);
+  }
+}
+
+const mounted: Element[] = [];
+function mount(attrs: Record<string, string | true>): HubSearch {
+  const el = document.createElement('hub-search');
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value === true ? '' : value);
+  document.body.append(el);
+  mounted.push(el);
+  return el;
+}
+
+async function type(el: HubSearch, text: string): Promise<number> {
+  await el.updateComplete;
+  const input = el.shadowRoot!.querySelector('input')!;
+  input.focus();
+  const done = new Promise<number>((resolve) =>
+    el.addEventListener('hub-search-results', (e) => resolve(e.detail.total), { once: true }),
+  );
+  input.value = text;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: text, inputType: 'insertText' }));
+  const total = await done;
+  await el.updateComplete;
+  return total;
+}
+
+describe('<hub-search> from dist/hub-kit.js, against a service on another origin', () => {
+  let origin: string;
+
+  before(async () => {
+    ({ url: origin } = (await remote('start'))!);
+    expect(new URL(origin).origin).to.not.equal(location.origin);
+    const bundle = '/dist/hub-kit.js';
+    await import(/* @vite-ignore */ bundle);
+    expect(customElements.get('hub-search')).to.be.a('function');
+  });
+  afterEach(async () => {
+    for (const el of mounted.splice(0)) el.remove();
+    await remote('start');
+  });
+
+  it('is accessible and searches across origins', async () => {
+    const el = mount({ tenant: 'demo', 'base-url': newBase(origin) });
+    await el.updateComplete;
+    await expectAccessible(el);
+    expect(await type(el, 'podcasting')).to.be.greaterThan(0);
+    const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[role="option"]')];
+    expect(links.length).to.be.greaterThan(0);
+    for (const a of links) expect(a.href).to.match(/^https?:\/\//);
+    await expectAccessible(el);
+  });
+
+  describe('when the service is unreachable on first use', () => {
+    it('shows the error state, then recovers with the retry once the service is back', async () => {
+      const base = newBase(origin);
+      await remote('stop');
+      const el = mount({ tenant: 'demo', 'base-url': base });
+      await el.updateComplete;
+      const failed = new Promise((resolve) => el.addEventListener('hub-search-error', resolve, { once: true }));
+      el.focus();
+      await failed;
+      await el.updateComplete;
+      expect(el.state).to.equal('error');
+      const retry = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!;
+      expect(retry.textContent).to.match(/try again/i);
+      await expectAccessible(el);
+
+      await remote('start');
+      const ready = new Promise((resolve) => el.addEventListener('hub-search-ready', resolve, { once: true }));
+      retry.click();
+      await ready;
+      expect(await type(el, 'podcasting')).to.be.greaterThan(0);
+    });
+  });
+
+  describe('when offline with a saved index', () => {
+    it('searches the saved copy, says so, and leaves offline once the service answers', async () => {
+      const base = newBase(origin);
+      // A copy saved ten minutes ago (stale), exactly as the cache stores it.
+      const body = (await (await fetch(`${base}/api/v1/tenants/demo/search-index`)).json()) as { data: unknown[] };
+      await set(
+        `hub-kit|${base}|demo|searchIndex`,
+        { data: body.data, storedAt: Date.now() - 10 * 60_000, validators: {} },
+        createStore('hub-kit', 'cache'),
+      );
+      await remote('stop');
+
+      const el = mount({ tenant: 'demo', 'base-url': base, preload: true });
+      await until(() => el.offline, 'the offline state');
+      expect(await type(el, 'podcasting')).to.be.greaterThan(0);
+      const panel = el.shadowRoot!.querySelector('[part="panel"]')!.textContent!;
+      expect(panel).to.match(/offline: searching a saved copy/i);
+      await expectAccessible(el);
+
+      await remote('start');
+      await el.refresh();
+      await until(() => !el.offline, 'back online');
+      expect(el.hasAttribute('offline')).to.equal(false);
+    });
+  });
+});
