@@ -34,8 +34,9 @@ function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
 function text() {
   return z.string();
 }
-// A few shapes are checked by hand rather than with z.record, z.array and z.union: those
-// parsers are the largest part of zod a bundle would carry for them, and the checks are short.
+// A few shapes are checked by hand rather than with z.record, z.array, z.union, z.boolean
+// and z.number: those parsers are the largest part of zod a bundle would carry for them,
+// and the checks are one line each.
 const isList = (value: unknown): value is unknown[] | null => value === null || Array.isArray(value);
 const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 const isId = (value: unknown): value is string | number =>
@@ -65,11 +66,11 @@ function optionalString() {
 }
 /* @__NO_SIDE_EFFECTS__ */
 function maybeBoolean() {
-  return maybe(z.boolean());
+  return maybe(z.custom<boolean>((value) => typeof value === 'boolean'));
 }
 /* @__NO_SIDE_EFFECTS__ */
 function maybeNumber() {
-  return maybe(z.number());
+  return maybe(z.custom<number>((value) => typeof value === 'number' && Number.isFinite(value)));
 }
 /** An id the service may send as a number: read as a string. */
 /* @__NO_SIDE_EFFECTS__ */
