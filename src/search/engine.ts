@@ -220,8 +220,13 @@ class Engine implements SearchEngine {
     const typos = maxTypos(term);
     if (typos) {
       const seen = new Set(out.map(([word]) => word));
+      const a = term[0];
+      const b = term[1];
       for (let length = term.length - typos; length <= term.length + typos; length++) {
         for (const word of byLength[length] ?? []) {
+          // Within one edit, the first letter of either word is one of the other's first
+          // two: a check that skips most of the vocabulary before the costly distance.
+          if (typos === 1 && word[0] !== a && word[0] !== b && word[1] !== a && word[1] !== b) continue;
           if (seen.has(word)) continue;
           const d = distance(term, word, typos, this.#row);
           if (d <= typos) out.push([word, (TYPO_WEIGHT * word.length) / (word.length + d)]);
