@@ -1,12 +1,16 @@
 import { css } from 'lit';
 
-/** Shadow styles shared by the two forms: the status line and the announcer. */
+/**
+ * Shadow styles shared by the two forms: the status line and the announcer.
+ *
+ * A message slotted by the author may carry "hidden" so it stays out of sight before
+ * upgrade or without JavaScript; once it is shown in its state's slot, it is visible.
+ * (Said here rather than in the sheet: a comment inside it would ship in every bundle.)
+ */
 export const hubFormStyles = css`
   :host {
     display: block;
   }
-  /* A message slotted by the author may carry "hidden" so it stays out of sight before
-     upgrade or without JavaScript; once it is shown in its state's slot, it is visible. */
   ::slotted([slot]) {
     display: block;
   }
