@@ -40,7 +40,7 @@ export const ENGINES: Record<string, Builder> = {
     return (q) => ms.search(q).slice(0, LIMIT).map((r) => String(r.id));
   },
   FlexSearch: (entries) => {
-    const index = new FlexSearch.Document<SearchEntry>({
+    const index = new FlexSearch.Document({
       document: { id: 'id', index: FIELDS },
       tokenize: 'forward',
     } as never);
