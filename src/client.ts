@@ -14,3 +14,5 @@ export type { SwrResult } from './cache/swr.js';
 export { enqueue, pending, flush, startOutbox, outboxEvents } from './outbox/outbox.js';
 export type { OutboxEntry, DeliveredDetail, FailedDetail } from './outbox/outbox.js';
 export { GROUP_LIMITS, EMAIL_LIMIT, normalizeEmail, type Limit, type LimitGroup } from './limits/rules.js';
+export { budgetFor, type Budget, type BudgetOptions, type Decision } from './limits/budget.js';
+export { hubPath, resolveRoute, type HubRoute } from './resolve/resolve-route.js';
