@@ -2,7 +2,8 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, query, state } from 'lit/decorators.js';
 import type { SearchEntry } from '../../src/api/schema.js';
 import { ConfigError, HttpError, RateLimitedError } from '../../src/api/errors.js';
-import { cachedGet } from '../../src/cache/freshness.js';
+import { getSearchIndex } from '../../src/api/calls.js';
+import { cachedCall } from '../../src/cache/freshness.js';
 import { buildEngine, type Hit, type SearchEngine } from '../../src/search/engine.js';
 import { highlight, type Segment } from '../../src/search/highlight.js';
 import { clientFor } from '../shared/client.js';
@@ -331,7 +332,7 @@ export class HubSearch extends LitElement {
     try {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
       const client = clientFor(this.baseUrl);
-      const result = await cachedGet(client, 'searchIndex', { tenant: this.tenant });
+      const result = await cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant });
       if (generation !== this.#generation) return;
       await this.#use(result.data, generation);
       if (generation !== this.#generation) return;
@@ -362,7 +363,7 @@ export class HubSearch extends LitElement {
   async #revalidate(generation: number, recheck: boolean): Promise<void> {
     if (!this.tenant) return;
     try {
-      const result = await cachedGet(clientFor(this.baseUrl), 'searchIndex', { tenant: this.tenant });
+      const result = await cachedCall(clientFor(this.baseUrl), 'searchIndex', getSearchIndex, { tenant: this.tenant });
       if (generation !== this.#generation) return;
       if (result.fresh) {
         if (result.source === 'network') await this.#use(result.data, generation);
