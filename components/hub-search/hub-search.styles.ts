@@ -1,5 +1,6 @@
 import { css } from 'lit';
 
+// Rules that share declarations are grouped: a stylesheet in a template literal ships as written.
 export const styles = css`
   :host {
     display: block;
@@ -13,23 +14,28 @@ export const styles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    padding: 0;
-    margin: -1px;
     overflow: hidden;
-    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
-  .box {
-    display: flex;
-    align-items: center;
-    gap: 0.5em;
-    padding: 0 0.75em;
+  .box,
+  .panel,
+  dialog {
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
-  .box:focus-within {
+  .box,
+  .trigger {
+    display: flex;
+    align-items: center;
+    gap: 0.5em;
+  }
+  .box {
+    padding: 0 0.75em;
+  }
+  .box:focus-within,
+  button:focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
@@ -45,30 +51,28 @@ export const styles = css`
     padding: 0.6em 0;
     font: inherit;
     color: var(--_fg);
-    background: transparent;
+    background: none;
     border: 0;
-    outline: none;
+    outline: 0;
   }
-  input::placeholder {
+  input::placeholder,
+  .icon,
+  kbd,
+  .message,
+  .heading,
+  .meta {
     color: var(--_muted);
     opacity: 1;
-  }
-  input::-webkit-search-cancel-button {
-    display: none;
   }
   kbd {
     font: inherit;
     font-size: 0.8em;
     padding: 0.1em 0.4em;
-    color: var(--_muted);
     border: 1px solid var(--_border);
     border-radius: 4px;
   }
   .panel {
     margin-top: 0.25em;
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     box-shadow: 0 8px 24px rgb(0 0 0 / 0.15);
     max-height: min(70vh, 32rem);
     overflow: auto;
@@ -82,18 +86,15 @@ export const styles = css`
   .message {
     margin: 0;
     padding: 0.75em 1em;
-    color: var(--_muted);
   }
   .message.error {
     color: var(--_error);
   }
-  .message button,
-  .heading button,
-  .trigger {
+  button {
     font: inherit;
     color: var(--_accent);
     background: none;
-    border: 1px solid currentColor;
+    border: 1px solid;
     border-radius: var(--_radius);
     padding: 0.2em 0.7em;
     cursor: pointer;
@@ -101,14 +102,8 @@ export const styles = css`
   .message button {
     margin-inline-start: 0.5em;
   }
-  button:focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 2px;
-  }
   .trigger {
     display: inline-flex;
-    align-items: center;
-    gap: 0.5em;
     color: var(--_fg);
     background: var(--_bg);
     border-color: var(--_border);
@@ -116,15 +111,13 @@ export const styles = css`
   }
   .heading {
     display: flex;
-    justify-content: space-between;
     align-items: center;
+    justify-content: space-between;
     margin: 0;
     padding: 0.6em 1em 0.2em;
     font-size: 0.85em;
-    color: var(--_muted);
   }
   [role='listbox'] {
-    margin: 0;
     padding: 0.25em;
   }
   .option {
@@ -142,14 +135,15 @@ export const styles = css`
   .option[aria-disabled='true'] {
     cursor: default;
   }
-  .title {
+  .title,
+  .meta {
     display: block;
+  }
+  .title {
     font-weight: 600;
   }
   .meta {
-    display: block;
     font-size: 0.85em;
-    color: var(--_muted);
   }
   .excerpt {
     display: -webkit-box;
@@ -159,17 +153,15 @@ export const styles = css`
     overflow: hidden;
     font-size: 0.9em;
   }
-  .option[aria-selected='true'] .meta {
-    color: inherit;
-  }
   mark {
-    background: transparent;
+    background: none;
     color: var(--_accent);
     font-weight: 700;
     text-decoration: underline;
     text-underline-offset: 0.15em;
   }
-  .option[aria-selected='true'] mark {
+  [aria-selected='true'] .meta,
+  [aria-selected='true'] mark {
     color: inherit;
   }
   .type {
@@ -181,9 +173,6 @@ export const styles = css`
     margin-block-start: 10vh;
     padding: 0.75em;
     color: var(--_fg);
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
   }
   dialog::backdrop {
     background: rgb(0 0 0 / 0.45);

@@ -1,5 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { SearchEntry } from '../../src/api/schema.js';
 import { ConfigError, HttpError, RateLimitedError } from '../../src/api/errors.js';
 import { getSearchIndex } from '../../src/api/calls.js';
@@ -41,7 +40,6 @@ export interface HubSearchErrorDetail {
 }
 
 interface Row {
-  id: string;
   entry: SearchEntry;
   /** Undefined when the entry's URL is not http(s): shown, but never a link. */
   url: string | undefined;
@@ -68,17 +66,7 @@ function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
 }
 
 function isEditable(target: EventTarget | undefined): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
-}
-
-function listOf(value: string | null | undefined): string[] {
-  return (value ?? '')
-    .split(/[\s,]+/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
 /** Cuts a long excerpt to a window around its first match, on segment boundaries. */
@@ -108,6 +96,10 @@ function clip(segments: Segment[]): Segment[] {
   if (end < length) out.push({ text: ' …', mark: false });
   return out;
 }
+
+// One path, for the search box and dialog mode's button.
+const ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor"
+  d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"/></svg>`;
 
 function marked(segments: Segment[]): Array<TemplateResult | string> {
   return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
@@ -181,35 +173,67 @@ export class HubSearch extends LitElement {
     defineElement(tag, this, registry);
   }
 
-  @property() tenant = '';
-  @property({ attribute: 'base-url' }) baseUrl: string | undefined;
-  @property() placeholder = 'Search';
-  @property() label = 'Search';
-  @property({ type: Number }) limit = 8;
-  @property() types = '';
-  @property() mode: 'inline' | 'dialog' = 'inline';
-  @property({ type: Number }) recent = 5;
-  @property({ type: Boolean }) preload = false;
-  @property({ type: Boolean, attribute: 'no-shortcut' }) noShortcut = false;
+  // Declared statically rather than with decorators: the decorator helpers and one call per
+  // field cost more bytes in every bundle than this one object.
+  static override properties: PropertyDeclarations = {
+    tenant: {},
+    baseUrl: { attribute: 'base-url' },
+    placeholder: {},
+    label: {},
+    limit: { type: Number },
+    types: {},
+    mode: {},
+    recent: { type: Number },
+    preload: { type: Boolean },
+    noShortcut: { type: Boolean, attribute: 'no-shortcut' },
+    busy: { type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
+    offline: { type: Boolean, reflect: true },
+    _value: { state: true, attribute: false },
+    _rows: { state: true, attribute: false },
+    _total: { state: true, attribute: false },
+    _active: { state: true, attribute: false },
+    _error: { state: true, attribute: false },
+    _engine: { state: true, attribute: false },
+    _recent: { state: true, attribute: false },
+    _announcement: { state: true, attribute: false },
+    _shortcut: { state: true, attribute: false },
+  };
 
-  @property({ type: Boolean, reflect: true }) busy = false;
-  @property({ type: Boolean, reflect: true }) open = false;
-  @property({ type: Boolean, reflect: true }) offline = false;
+  tenant = '';
+  baseUrl: string | undefined;
+  placeholder = 'Search';
+  label = 'Search';
+  limit = 8;
+  types = '';
+  mode: 'inline' | 'dialog' = 'inline';
+  recent = 5;
+  preload = false;
+  noShortcut = false;
+  busy = false;
+  open = false;
+  offline = false;
 
-  @state() private _value = '';
-  @state() private _rows: Row[] = [];
-  @state() private _total = 0;
-  @state() private _active = -1;
-  @state() private _error: Error | undefined;
-  @state() private _engine: SearchEngine | undefined;
-  @state() private _recent: string[] = [];
-  @state() private _announcement = '';
-  @state() private _shortcut = 'Ctrl K';
+  private _value = '';
+  private _rows: Row[] = [];
+  private _total = 0;
+  private _active = -1;
+  private _error: Error | undefined;
+  private _engine: SearchEngine | undefined;
+  private _recent: string[] = [];
+  private _announcement = '';
+  private _shortcut = 'Ctrl K';
 
-  @query('input') private _input!: HTMLInputElement;
-  @query('dialog') private _dialog!: HTMLDialogElement | null;
+  private get _input(): HTMLInputElement {
+    return this.renderRoot?.querySelector('input') as HTMLInputElement;
+  }
+
+  private get _dialog(): HTMLDialogElement | null {
+    return this.renderRoot?.querySelector('dialog');
+  }
 
   #loading: Promise<void> | undefined;
+  #baseUrl: string | undefined;
   #composing = false;
   #searchedQuery: string | undefined;
   #generation = 0;
@@ -234,23 +258,23 @@ export class HubSearch extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('keydown', this.#onDocumentKeydown);
-    document.addEventListener('pointerdown', this.#onDocumentPointerdown);
-    window.addEventListener('online', this.#onOnline);
-    const platform =
-      (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
-      navigator.platform ??
-      '';
-    this._shortcut = /mac|iphone|ipad/i.test(platform) ? '⌘ K' : 'Ctrl K';
+    this.#listen('addEventListener');
+    // navigator.platform is deprecated but still everywhere, and says "Mac", "iPhone" or "iPad".
+    this._shortcut = /mac|iphone|ipad/i.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
     this._recent = this.#readRecent();
     if (this.preload) void this.load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('keydown', this.#onDocumentKeydown);
-    document.removeEventListener('pointerdown', this.#onDocumentPointerdown);
-    window.removeEventListener('online', this.#onOnline);
+    this.#listen('removeEventListener');
+  }
+
+  /** The page-wide listeners: the shortcut, a click outside, and the network coming back. */
+  #listen(method: 'addEventListener' | 'removeEventListener'): void {
+    document[method]('keydown', this.#onDocumentKeydown as EventListener);
+    document[method]('pointerdown', this.#onDocumentPointerdown as EventListener);
+    window[method]('online', this.#onOnline);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -273,12 +297,11 @@ export class HubSearch extends LitElement {
   protected override updated(changed: PropertyValues): void {
     if (this.#resultsPending) {
       this.#resultsPending = false;
-      const detail: HubSearchResultsDetail = {
+      this.#emit<HubSearchResultsDetail>('hub-search-results', {
         query: this._value,
         total: this._total,
         entries: this._rows.map((row) => row.entry),
-      };
-      this.#emit('hub-search-results', detail);
+      });
     }
     if (changed.has('_active') && this._active >= 0) {
       this.renderRoot.querySelector(`#option-${this._active}`)?.scrollIntoView({ block: 'nearest' });
@@ -307,9 +330,7 @@ export class HubSearch extends LitElement {
    * has failed; a failure is shown as the error state, never thrown.
    */
   load(): Promise<void> {
-    if (this._engine) return Promise.resolve();
-    this.#loading ??= this.#load(this.#generation);
-    return this.#loading;
+    return this._engine ? Promise.resolve() : (this.#loading ??= this.#load(this.#generation));
   }
 
   /**
@@ -331,8 +352,7 @@ export class HubSearch extends LitElement {
     this._announcement = 'Loading search…';
     try {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
-      const client = clientFor(this.baseUrl);
-      const result = await cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant });
+      const result = await this.#fetch();
       if (generation !== this.#generation) return;
       await this.#use(result.data, generation);
       if (generation !== this.#generation) return;
@@ -351,6 +371,13 @@ export class HubSearch extends LitElement {
     }
   }
 
+  #fetch() {
+    const client = clientFor(this.baseUrl);
+    // Relative result URLs are read against the service that sent the index.
+    this.#baseUrl = client.baseUrl;
+    return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant });
+  }
+
   async #use(entries: readonly SearchEntry[], generation: number): Promise<void> {
     const engine = await engineFor(entries);
     if (generation !== this.#generation) return;
@@ -363,7 +390,7 @@ export class HubSearch extends LitElement {
   async #revalidate(generation: number, recheck: boolean): Promise<void> {
     if (!this.tenant) return;
     try {
-      const result = await cachedCall(clientFor(this.baseUrl), 'searchIndex', getSearchIndex, { tenant: this.tenant });
+      const result = await this.#fetch();
       if (generation !== this.#generation) return;
       if (result.fresh) {
         if (result.source === 'network') await this.#use(result.data, generation);
@@ -418,12 +445,10 @@ export class HubSearch extends LitElement {
       this._announcement = '';
       return;
     }
-    const results = engine.search(query, { limit: this.limit, types: listOf(this.types) });
-    const base = this.#base();
-    this._rows = results.hits.map((hit: Hit, i) => ({
-      id: `option-${i}`,
+    const results = engine.search(query, { limit: this.limit, types: (this.types ?? '').split(/[\s,]+/).filter(Boolean) });
+    this._rows = results.hits.map((hit: Hit) => ({
       entry: hit.entry,
-      url: safeUrl(hit.entry.url, WEB_SCHEMES, base),
+      url: safeUrl(hit.entry.url, WEB_SCHEMES, this.#baseUrl),
       terms: hit.terms,
     }));
     this._total = results.total;
@@ -434,24 +459,12 @@ export class HubSearch extends LitElement {
     this.#resultsPending = true;
   }
 
-  #base(): string | undefined {
-    try {
-      return clientFor(this.baseUrl).baseUrl;
-    } catch {
-      return undefined;
-    }
-  }
-
   // ---- recent searches -------------------------------------------------------------
-
-  #recentKey(): string {
-    return RECENT_PREFIX + this.tenant;
-  }
 
   #readRecent(): string[] {
     if (this.recent <= 0 || !this.tenant) return [];
     try {
-      const parsed = JSON.parse(localStorage.getItem(this.#recentKey()) ?? '[]') as unknown;
+      const parsed = JSON.parse(localStorage.getItem(RECENT_PREFIX + this.tenant) ?? '[]') as unknown;
       return Array.isArray(parsed) ? parsed.filter((q): q is string => typeof q === 'string').slice(0, this.recent) : [];
     } catch {
       // Storage refused (privacy settings, sandboxed frame): recent searches are a nicety.
@@ -461,23 +474,25 @@ export class HubSearch extends LitElement {
 
   #remember(query: string): void {
     const trimmed = query.trim();
-    if (this.recent <= 0 || !trimmed || !this.tenant) return;
-    const list = [trimmed, ...this._recent.filter((q) => q !== trimmed)].slice(0, this.recent);
+    if (this.recent > 0 && trimmed && this.tenant) {
+      this.#saveRecent([trimmed, ...this._recent.filter((q) => q !== trimmed)].slice(0, this.recent));
+    }
+  }
+
+  /** Keeps the list, or forgets it when it is empty. */
+  #saveRecent(list: string[]): void {
     this._recent = list;
+    const key = RECENT_PREFIX + this.tenant;
     try {
-      localStorage.setItem(this.#recentKey(), JSON.stringify(list));
+      if (list.length) localStorage.setItem(key, JSON.stringify(list));
+      else localStorage.removeItem(key);
     } catch {
       /* see #readRecent */
     }
   }
 
   #clearRecent = (): void => {
-    this._recent = [];
-    try {
-      localStorage.removeItem(this.#recentKey());
-    } catch {
-      /* see #readRecent */
-    }
+    this.#saveRecent([]);
     this._input?.focus();
   };
 
@@ -488,11 +503,13 @@ export class HubSearch extends LitElement {
   }
 
   #onDocumentKeydown = (event: KeyboardEvent): void => {
-    if (this.noShortcut || event.defaultPrevented || event.isComposing) return;
-    const isK = (event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k';
-    const isSlash =
-      event.key === '/' && !event.metaKey && !event.ctrlKey && !event.altKey && !isEditable(event.composedPath()[0]);
-    if (!isK && !isSlash) return;
+    if (this.noShortcut || event.defaultPrevented || event.isComposing || event.altKey) return;
+    if (
+      event.metaKey || event.ctrlKey
+        ? event.key.toLowerCase() !== 'k'
+        : event.key !== '/' || isEditable(event.composedPath()[0])
+    )
+      return;
     // The first element on the page to hear the shortcut takes it; the others see it handled.
     event.preventDefault();
     this.focus();
@@ -500,10 +517,7 @@ export class HubSearch extends LitElement {
   };
 
   #onDocumentPointerdown = (event: PointerEvent): void => {
-    if (this.mode === 'inline' && this.open && !event.composedPath().includes(this)) {
-      this.open = false;
-      this._active = -1;
-    }
+    if (this.mode === 'inline' && this.open && !event.composedPath().includes(this)) this.close();
   };
 
   #onOnline = (): void => {
@@ -523,19 +537,15 @@ export class HubSearch extends LitElement {
     this.#search();
   };
 
-  #onCompositionStart = (): void => {
-    this.#composing = true;
-  };
-
   #onCompositionEnd = (): void => {
     this.#composing = false;
     this._value = this._input.value;
     this.#search();
   };
 
-  #options(): Array<{ kind: 'result'; row: Row } | { kind: 'recent'; query: string }> {
-    if (this._value.trim()) return this._rows.map((row) => ({ kind: 'result' as const, row }));
-    return this._recent.map((query) => ({ kind: 'recent' as const, query }));
+  /** What the listbox offers: the results of a query, or the recent searches before one. */
+  #options(): readonly unknown[] {
+    return this._value.trim() ? this._rows : this._recent;
   }
 
   #onKeydown = (event: KeyboardEvent): void => {
@@ -543,94 +553,71 @@ export class HubSearch extends LitElement {
     // WebKit, which reports isComposing false on that keydown).
     if (event.isComposing || this.#composing || event.keyCode === 229) return;
     const count = this.#options().length;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        this.open = true;
-        if (!count) return;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        this._active = this._active < 0 ? (step > 0 ? 0 : count - 1) : (this._active + step + count) % count;
-        return;
-      }
-      case 'Enter': {
-        if (this._active < 0) {
-          // Enter without a choice follows the first result, as most site searches do.
-          if (this._rows.length && this._value.trim()) this.#choose(0);
-          return;
-        }
+    const key = event.key;
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      event.preventDefault();
+      this.open = true;
+      const step = key === 'ArrowDown' ? 1 : -1;
+      // From no choice, down goes to the first option and up to the last.
+      if (count) this._active = ((this._active < 0 && step < 0 ? 0 : this._active) + step + count) % count;
+    } else if (key === 'Enter') {
+      // Enter without a choice follows the first result, as most site searches do.
+      if (this._active < 0) {
+        if (this._value.trim()) this.#choose(0);
+      } else {
         event.preventDefault();
         this.#choose(this._active);
-        return;
       }
-      case 'Escape': {
-        if (this.mode === 'dialog') {
-          // The dialog would close itself too; doing it here keeps the focus return in one place.
-          event.preventDefault();
-          this.close();
-        } else if (this.open && (count || this.state !== 'idle')) {
-          event.preventDefault();
-          this.open = false;
-          this._active = -1;
-        } else if (this._value) {
-          event.preventDefault();
-          this._input.value = '';
-          this.value = '';
-        }
-        return;
+    } else if (key === 'Escape') {
+      // In dialog mode the dialog would close itself too; doing it here keeps the focus
+      // return in one place.
+      if (this.mode === 'dialog' || (this.open && (count || this.state !== 'idle'))) {
+        event.preventDefault();
+        this.close();
+      } else if (this._value) {
+        event.preventDefault();
+        this._input.value = '';
+        this.value = '';
       }
-      default:
     }
   };
 
   #choose(index: number): void {
-    const option = this.#options()[index];
-    if (!option) return;
-    if (option.kind === 'recent') {
-      this._input.value = option.query;
-      this.value = option.query;
+    if (!this._value.trim()) {
+      const query = this._recent[index];
+      if (query === undefined) return;
+      this._input.value = query;
+      this.value = query;
       this._input.focus();
       return;
     }
-    const { row } = option;
-    if (!row.url) return;
+    const row = this._rows[index];
+    if (row?.url && this.#select(row)) this.renderRoot.querySelector<HTMLElement>(`#option-${index}`)?.click();
+  }
+
+  /** Remembers the query and asks the page whether the result may be followed. */
+  #select(row: Row): boolean {
     const query = this._value;
     this.#remember(query);
-    const detail: HubSearchSelectDetail = { query, entry: row.entry, url: row.url };
-    if (!this.#emit('hub-search-select', detail, true)) return;
-    this.renderRoot.querySelector<HTMLAnchorElement>(`#${row.id}`)?.click();
+    const detail: HubSearchSelectDetail = { query, entry: row.entry, url: row.url! };
+    return this.#emit('hub-search-select', detail, true);
   }
 
   #onOptionClick = (event: MouseEvent): void => {
-    const target = (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="option"]');
-    const index = Number(target?.dataset.index ?? -1);
-    const option = this.#options()[index];
-    if (!option) return;
-    if (option.kind === 'recent') {
+    const index = Number((event.currentTarget as HTMLElement).dataset.index);
+    if (!this._value.trim()) {
       event.preventDefault();
       this.#choose(index);
       return;
     }
+    const row = this._rows[index];
     // A real click (or the synthetic one #choose makes): the link navigates itself.
-    if (!option.row.url) {
-      event.preventDefault();
-      return;
-    }
-    if (event.isTrusted) {
-      this.#remember(this._value);
-      const detail: HubSearchSelectDetail = { query: this._value, entry: option.row.entry, url: option.row.url };
-      if (!this.#emit('hub-search-select', detail, true)) event.preventDefault();
-    }
+    if (!row?.url || (event.isTrusted && !this.#select(row))) event.preventDefault();
   };
 
   #onDialogClose = (): void => {
-    this.open = false;
-    this._active = -1;
+    this.close();
     this.renderRoot.querySelector<HTMLButtonElement>('.trigger')?.focus();
-  };
-
-  #onTrigger = (): void => {
-    this.focus();
   };
 
   // ---- rendering ---------------------------------------------------------------------
@@ -646,44 +633,29 @@ export class HubSearch extends LitElement {
     if (!value) return nothing;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) return nothing;
-    const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
-    return html`<time datetime=${value}>${text}</time>`;
+    return html`<time datetime=${value}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`;
   }
 
+  // Templates are written with their attributes on one line: their whitespace ships as is.
   #renderRow(row: Row, index: number): TemplateResult {
     const { entry } = row;
-    const title = marked(highlight(entry.title, row.terms));
-    const excerpt = entry.excerpt ? marked(clip(highlight(entry.excerpt, row.terms))) : nothing;
-    const type = entry.type ? html`<span class="type">${entry.type}</span>` : nothing;
-    const sep = entry.type && entry.published_at ? ' · ' : '';
-    const body = html`<span part="title" class="title">${title}</span
-      ><span part="meta" class="meta">${type}${sep}${this.#date(entry.published_at)}</span
-      >${entry.excerpt ? html`<span part="excerpt" class="excerpt">${excerpt}</span>` : nothing}`;
-    const selected = index === this._active ? 'true' : 'false';
-    if (row.url) {
-      return html`<a
-        id=${row.id}
-        part="option"
-        class="option"
-        role="option"
-        tabindex="-1"
-        href=${row.url}
-        aria-selected=${selected}
-        data-index=${index}
-        @click=${this.#onOptionClick}
-        >${body}</a
-      >`;
-    }
-    return html`<div
-      id=${row.id}
-      part="option"
-      class="option"
-      role="option"
-      aria-disabled="true"
-      aria-selected=${selected}
-      data-index=${index}
-      >${body}</div
-    >`;
+    const excerpt = entry.excerpt;
+    const body = html`<span part="title" class="title">${marked(highlight(entry.title, row.terms))}</span
+      ><span part="meta" class="meta">${entry.type ? html`<span class="type">${entry.type}</span>` : nothing}${
+        entry.type && entry.published_at ? ' · ' : ''
+      }${this.#date(entry.published_at)}</span
+      >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(clip(highlight(excerpt, row.terms)))}</span>` : nothing}`;
+    return row.url
+      ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${row.url}
+          aria-selected=${String(index === this._active)} data-index=${index} @click=${this.#onOptionClick}>${body}</a>`
+      : this.#option(index, body, true);
+  }
+
+  /** An option that is not a link: a recent search, or a result whose URL was refused. */
+  #option(index: number, content: unknown, disabled?: boolean): TemplateResult {
+    return html`<div id="option-${index}" part="option" class="option" role="option"
+      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${String(index === this._active)} data-index=${index}
+      @click=${this.#onOptionClick}>${content}</div>`;
   }
 
   #renderPanel(): TemplateResult {
@@ -692,55 +664,35 @@ export class HubSearch extends LitElement {
     const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
     const showList = (state === 'results' && this._rows.length > 0) || showRecent;
     const panelOpen = this.open && (showList || state !== 'idle' || this.offline);
-
-    let message: TemplateResult | typeof nothing = nothing;
-    if (state === 'loading' && (query || this.open)) {
-      message = html`<p part="message" class="message">Loading search…</p>`;
-    } else if (state === 'error') {
-      message = html`<p part="message" class="message error">
-        ${this.#errorText(this._error!)}
-        <button part="retry" type="button" @click=${() => void this.refresh()}>Try again</button>
-      </p>`;
-    } else if (state === 'empty') {
-      message = html`<p part="message" class="message">No results for “${query}”.</p>`;
-    }
-    const offlineNote = this.offline
-      ? html`<p part="message" class="message offline">Offline: searching a saved copy.</p>`
-      : nothing;
+    const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
 
     return html`<div part="panel" class="panel" ?hidden=${!panelOpen}>
-      ${offlineNote} ${message}
+      ${this.offline ? message('Offline: searching a saved copy.', 'offline') : nothing}
+      ${state === 'loading' && (query || this.open)
+        ? message('Loading search…')
+        : state === 'error'
+          ? message(
+              html`${this.#errorText(this._error!)}
+                <button part="retry" type="button" @click=${() => void this.refresh()}>Try again</button>`,
+              'error',
+            )
+          : state === 'empty'
+            ? message(`No results for “${query}”.`)
+            : nothing}
       ${showRecent
         ? html`<p class="heading" id="recent-heading">
-            <span>Recent searches</span>
-            <button type="button" @click=${this.#clearRecent}>Clear</button>
+            <span>Recent searches</span><button type="button" @click=${this.#clearRecent}>Clear</button>
           </p>`
         : nothing}
-      <div
-        id="listbox"
-        part="listbox"
-        role="listbox"
-        aria-label=${showRecent ? 'Recent searches' : 'Results'}
-        ?hidden=${!showList}
-      >
-        ${showRecent
-          ? this._recent.map(
-              (q, i) =>
-                html`<div
-                  id=${`option-${i}`}
-                  part="option"
-                  class="option"
-                  role="option"
-                  aria-selected=${i === this._active ? 'true' : 'false'}
-                  data-index=${i}
-                  @click=${this.#onOptionClick}
-                >
-                  ${q}
-                </div>`,
-            )
-          : this._rows.map((row, i) => this.#renderRow(row, i))}
-      </div>
+      <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
+        ?hidden=${!showList}>${showRecent
+          ? this._recent.map((q, i) => this.#option(i, q))
+          : this._rows.map((row, i) => this.#renderRow(row, i))}</div>
     </div>`;
+  }
+
+  #shortcutHint(): TemplateResult | typeof nothing {
+    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`;
   }
 
   #renderCombobox(): TemplateResult {
@@ -749,64 +701,31 @@ export class HubSearch extends LitElement {
     const active = expanded && this._active >= 0 && this._active < options.length ? `option-${this._active}` : '';
     return html`<label part="label" class="sr-only" for="input">${this.label}</label>
       <div part="combobox" class="box">
-        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
-          />
-        </svg>
-        <input
-          id="input"
-          part="input"
-          type="text"
-          role="combobox"
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck="false"
-          enterkeyhint="search"
-          aria-autocomplete="list"
-          aria-controls="listbox"
-          aria-expanded=${expanded ? 'true' : 'false'}
-          aria-activedescendant=${active || nothing}
-          aria-busy=${this.busy ? 'true' : 'false'}
-          placeholder=${this.placeholder}
-          .value=${this._value}
-          @focus=${this.#onFocus}
-          @input=${this.#onInput}
-          @keydown=${this.#onKeydown}
-          @compositionstart=${this.#onCompositionStart}
-          @compositionend=${this.#onCompositionEnd}
-        />
-        ${this.noShortcut || this.mode === 'dialog'
-          ? nothing
-          : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`}
+        ${ICON}
+        <input id="input" part="input" type="text" role="combobox" autocomplete="off" autocapitalize="off"
+          spellcheck="false" enterkeyhint="search" aria-autocomplete="list" aria-controls="listbox"
+          aria-expanded=${String(expanded)} aria-activedescendant=${active || nothing} aria-busy=${String(this.busy)}
+          placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
+          @keydown=${this.#onKeydown} @compositionstart=${() => (this.#composing = true)}
+          @compositionend=${this.#onCompositionEnd} />
+        ${this.mode === 'dialog' ? nothing : this.#shortcutHint()}
       </div>
       ${this.#renderPanel()}
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
   }
 
   protected override render(): TemplateResult {
-    if (this.mode === 'dialog') {
-      return html`<div part="base">
-        <button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${this.#onTrigger}>
-          <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
-            />
-          </svg>
-          <slot name="trigger-label">Search</slot>
-          ${this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`}
-        </button>
-        <dialog part="dialog" aria-label=${this.label} @close=${this.#onDialogClose}>
-          ${this.#renderCombobox()}
-          <div class="close">
-            <button class="trigger" type="button" @click=${() => this.close()}>Close</button>
-          </div>
-        </dialog>
-      </div>`;
-    }
-    return html`<div part="base">${this.#renderCombobox()}</div>`;
+    return html`<div part="base">
+      ${this.mode === 'dialog'
+        ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${() => this.focus()}>
+              ${ICON}<slot name="trigger-label">Search</slot>${this.#shortcutHint()}
+            </button>
+            <dialog part="dialog" aria-label=${this.label} @close=${this.#onDialogClose}>
+              ${this.#renderCombobox()}
+              <div class="close"><button class="trigger" type="button" @click=${() => this.close()}>Close</button></div>
+            </dialog>`
+        : this.#renderCombobox()}
+    </div>`;
   }
 }
 

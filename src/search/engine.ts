@@ -98,236 +98,195 @@ function distance(a: string, b: string, max: number, row: Uint8Array): number {
   return row[n]!;
 }
 
-interface Index {
-  entries: readonly SearchEntry[];
-  postings: Map<string, number[]>;
+/** Where each field's term frequency sits in a posting, and its largest value. */
+const SHIFTS = [10, 6, 0];
+const CAPS = [15, 15, 63];
+const BOOSTS = [BOOST.title, BOOST.tags, BOOST.excerpt];
+
+/** Indexes entries one at a time (so a build can yield between slices), then answers queries. */
+function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finish(): SearchEngine } {
+  const postings = new Map<string, number[]>();
   /** Field lengths in terms, three per entry. */
-  lengths: Uint16Array;
-  average: [number, number, number];
-  /** Every term, sorted, for prefix ranges. */
-  sorted: string[];
-  /** Terms by length, for typo candidates. */
-  byLength: string[][];
-}
+  const lengths = new Uint16Array(entries.length * 3);
+  const totals = [0, 0, 0];
+  const counts = new Map<string, number>();
 
-class Builder {
-  readonly postings = new Map<string, number[]>();
-  readonly lengths: Uint16Array;
-  readonly totals = [0, 0, 0];
-  readonly #counts = new Map<string, number>();
-
-  constructor(readonly entries: readonly SearchEntry[]) {
-    this.lengths = new Uint16Array(entries.length * 3);
-  }
-
-  add(n: number): void {
-    const entry = this.entries[n]!;
-    const counts = this.#counts;
+  function add(n: number): void {
+    const entry = entries[n]!;
     counts.clear();
-    const fields = [entry.title, entry.tags?.join(' '), entry.excerpt];
-    for (let f = 0; f < 3; f++) {
-      const text = fields[f];
-      if (!text) continue;
+    [entry.title, entry.tags?.join(' '), entry.excerpt].forEach((text, f) => {
+      if (!text) return;
       const terms = tokenize(text);
       const length = Math.min(terms.length, 65535);
-      this.lengths[n * 3 + f] = length;
-      this.totals[f]! += length;
-      const shift = f === 0 ? 10 : f === 1 ? 6 : 0;
-      const cap = f === 2 ? 63 : 15;
+      lengths[n * 3 + f] = length;
+      totals[f]! += length;
+      const shift = SHIFTS[f]!;
+      const cap = CAPS[f]!;
       for (const term of terms) {
         const packed = counts.get(term) ?? 0;
         if (((packed >> shift) & cap) < cap) counts.set(term, packed + (1 << shift));
       }
-    }
+    });
     for (const [term, packed] of counts) {
-      const list = this.postings.get(term);
+      const list = postings.get(term);
       const posting = n * SHIFT + packed;
       if (list) list.push(posting);
-      else this.postings.set(term, [posting]);
+      else postings.set(term, [posting]);
     }
   }
 
-  finish(): Index {
-    const n = Math.max(1, this.entries.length);
-    const sorted = [...this.postings.keys()].sort();
+  function finish(): SearchEngine {
+    const n = entries.length;
+    const average = totals.map((total) => total / Math.max(1, n) || 1);
+    /** Every term, sorted, for prefix ranges. */
+    const sorted = [...postings.keys()].sort();
+    /** Terms by length, for typo candidates. */
     const byLength: string[][] = [];
     for (const term of sorted) (byLength[term.length] ??= []).push(term);
-    return {
-      entries: this.entries,
-      postings: this.postings,
-      lengths: this.lengths,
-      average: [this.totals[0]! / n || 1, this.totals[1]! / n || 1, this.totals[2]! / n || 1],
-      sorted,
-      byLength,
-    };
-  }
-}
+    const scores = new Float64Array(n);
+    const termScores = new Float64Array(n);
+    const stamps = new Uint32Array(n);
+    const matched = new Uint8Array(n);
+    const row = new Uint8Array(256);
+    let stamp = 0;
+    /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
+    const expansions = new Map<string, Array<[string, number]>>();
 
-class Engine implements SearchEngine {
-  readonly #index: Index;
-  readonly #scores: Float64Array;
-  readonly #termScores: Float64Array;
-  readonly #stamps: Uint32Array;
-  readonly #matched: Uint8Array;
-  #stamp = 0;
-  readonly #row = new Uint8Array(256);
-  /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
-  readonly #expansions = new Map<string, Array<[string, number]>>();
-
-  constructor(index: Index) {
-    this.#index = index;
-    const n = index.entries.length;
-    this.#scores = new Float64Array(n);
-    this.#termScores = new Float64Array(n);
-    this.#stamps = new Uint32Array(n);
-    this.#matched = new Uint8Array(n);
-  }
-
-  get size(): number {
-    return this.#index.entries.length;
-  }
-
-  /** The index terms a query term stands for, each with its weight. */
-  #expand(term: string, prefix: boolean): Array<[string, number]> {
-    const key = (prefix ? '>' : '=') + term;
-    const cached = this.#expansions.get(key);
-    if (cached) return cached;
-    const { postings, sorted, byLength } = this.#index;
-    const out: Array<[string, number]> = [];
-    if (postings.has(term)) out.push([term, 1]);
-    if (prefix) {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid]! < term) lo = mid + 1;
-        else hi = mid;
-      }
-      const found: string[] = [];
-      for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term); i++) {
-        if (sorted[i] !== term) found.push(sorted[i]!);
-      }
-      // Closest completions first; the budget of postings drops the long tail.
-      found.sort((a, b) => a.length - b.length);
-      let budget = PREFIX_POSTINGS;
-      for (const word of found) {
-        const size = postings.get(word)!.length;
-        if (size > budget) continue;
-        budget -= size;
-        out.push([word, (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - term.length))]);
-      }
-    }
-    const typos = maxTypos(term);
-    if (typos) {
-      const seen = new Set(out.map(([word]) => word));
-      const a = term[0];
-      const b = term[1];
-      for (let length = term.length - typos; length <= term.length + typos; length++) {
-        for (const word of byLength[length] ?? []) {
-          // Within one edit, the first letter of either word is one of the other's first
-          // two: a check that skips most of the vocabulary before the costly distance.
-          if (typos === 1 && word[0] !== a && word[0] !== b && word[1] !== a && word[1] !== b) continue;
-          if (seen.has(word)) continue;
-          const d = distance(term, word, typos, this.#row);
-          if (d <= typos) out.push([word, (TYPO_WEIGHT * word.length) / (word.length + d)]);
+    /** The index terms a query term stands for, each with its weight. */
+    function expand(term: string, prefix: boolean): Array<[string, number]> {
+      const key = (prefix ? '>' : '=') + term;
+      const cached = expansions.get(key);
+      if (cached) return cached;
+      const out: Array<[string, number]> = [];
+      if (postings.has(term)) out.push([term, 1]);
+      if (prefix) {
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (sorted[mid]! < term) lo = mid + 1;
+          else hi = mid;
+        }
+        const found: string[] = [];
+        for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term); i++) {
+          if (sorted[i] !== term) found.push(sorted[i]!);
+        }
+        // Closest completions first; the budget of postings drops the long tail.
+        found.sort((a, b) => a.length - b.length);
+        let budget = PREFIX_POSTINGS;
+        for (const word of found) {
+          const size = postings.get(word)!.length;
+          if (size > budget) continue;
+          budget -= size;
+          out.push([word, (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - term.length))]);
         }
       }
-    }
-    if (this.#expansions.size > 256) this.#expansions.clear();
-    this.#expansions.set(key, out);
-    return out;
-  }
-
-  search(query: string, options: QueryOptions = {}): Results {
-    const limit = Math.max(0, options.limit ?? 10);
-    const typing = options.typing ?? true;
-    let terms = [...new Set(tokenize(query))];
-    // While typing, a lone trailing letter after other words is a word not yet written:
-    // it would empty an AND query, and as a prefix it would touch half the index.
-    if (typing && terms.length > 1) {
-      const last = terms[terms.length - 1]!;
-      if (last.length < 2 && !isCjk(last)) terms = terms.slice(0, -1);
-    }
-    if (terms.length === 0 || terms.length > 32) return { hits: [], total: 0, terms };
-
-    const { entries, postings, lengths, average } = this.#index;
-    const n = entries.length;
-    const scores = this.#scores;
-    const termScores = this.#termScores;
-    const stamps = this.#stamps;
-    const matched = this.#matched;
-    const touched: number[] = [];
-    const highlights = new Set<string>();
-
-    terms.forEach((term, t) => {
-      const last = t === terms.length - 1;
-      const expansions = this.#expand(term, typing && last && (term.length >= 2 || isCjk(term)));
-      const stamp = ++this.#stamp;
-      const docs: number[] = [];
-      for (const [word, weight] of expansions) {
-        const list = postings.get(word)!;
-        highlights.add(word);
-        const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-        for (const posting of list) {
-          const doc = Math.floor(posting / SHIFT);
-          const packed = posting - doc * SHIFT;
-          const at = doc * 3;
-          let score = 0;
-          let tf = (packed >> 10) & 15;
-          if (tf) score += (BOOST.title * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[at]!) / average[0]));
-          tf = (packed >> 6) & 15;
-          if (tf) score += (BOOST.tags * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[at + 1]!) / average[1]));
-          tf = packed & 63;
-          if (tf) score += (BOOST.excerpt * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[at + 2]!) / average[2]));
-          score *= idf * weight;
-          // A word matched by several expansions counts once, at its best.
-          if (stamps[doc] !== stamp) {
-            stamps[doc] = stamp;
-            termScores[doc] = score;
-            docs.push(doc);
-          } else if (score > termScores[doc]!) termScores[doc] = score;
+      const typos = maxTypos(term);
+      if (typos) {
+        const seen = new Set(out.map(([word]) => word));
+        const a = term[0];
+        const b = term[1];
+        for (let length = term.length - typos; length <= term.length + typos; length++) {
+          for (const word of byLength[length] ?? []) {
+            // Within one edit, the first letter of either word is one of the other's first
+            // two: a check that skips most of the vocabulary before the costly distance.
+            if (typos === 1 && word[0] !== a && word[0] !== b && word[1] !== a && word[1] !== b) continue;
+            if (seen.has(word)) continue;
+            const d = distance(term, word, typos, row);
+            if (d <= typos) out.push([word, (TYPO_WEIGHT * word.length) / (word.length + d)]);
+          }
         }
       }
-      for (const doc of docs) {
-        if (matched[doc] === 0) touched.push(doc);
-        matched[doc]!++;
-        scores[doc]! += termScores[doc]!;
-      }
-    });
-
-    // Every word must match; failing that, the entries that match most of them rank first,
-    // so one stray word does not empty the list.
-    const types = options.types?.length ? new Set(options.types) : undefined;
-    let need = terms.length;
-    if (!touched.some((doc) => matched[doc] === need)) need = 1;
-    const top: Array<[number, number]> = [];
-    let total = 0;
-    for (const doc of touched) {
-      const count = matched[doc]!;
-      const score = scores[doc]! * (count / terms.length);
-      scores[doc] = 0;
-      matched[doc] = 0;
-      if (count < need) continue;
-      if (types && !types.has(entries[doc]!.type ?? '')) continue;
-      total++;
-      if (top.length < limit || score > top[top.length - 1]![1]) {
-        // Insertion into a short sorted list beats sorting every match of a broad prefix.
-        let i = Math.min(top.length, limit - 1);
-        if (top.length < limit) top.push([doc, score]);
-        while (i > 0 && top[i - 1]![1] < score) {
-          top[i] = top[i - 1]!;
-          i--;
-        }
-        top[i] = [doc, score];
-      }
+      if (expansions.size > 256) expansions.clear();
+      expansions.set(key, out);
+      return out;
     }
-    const words = [...highlights];
-    return {
-      hits: top.map(([doc, score]) => ({ entry: entries[doc]!, score, terms: words })),
-      total,
-      terms,
-    };
+
+    function search(query: string, options: QueryOptions = {}): Results {
+      const limit = Math.max(0, options.limit ?? 10);
+      const typing = options.typing ?? true;
+      let terms = [...new Set(tokenize(query))];
+      // While typing, a lone trailing letter after other words is a word not yet written:
+      // it would empty an AND query, and as a prefix it would touch half the index.
+      if (typing && terms.length > 1) {
+        const last = terms[terms.length - 1]!;
+        if (last.length < 2 && !isCjk(last)) terms = terms.slice(0, -1);
+      }
+      if (terms.length === 0 || terms.length > 32) return { hits: [], total: 0, terms };
+
+      const touched: number[] = [];
+      const highlights = new Set<string>();
+
+      terms.forEach((term, t) => {
+        const last = t === terms.length - 1;
+        const current = ++stamp;
+        const docs: number[] = [];
+        for (const [word, weight] of expand(term, typing && last && (term.length >= 2 || isCjk(term)))) {
+          const list = postings.get(word)!;
+          highlights.add(word);
+          const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+          for (const posting of list) {
+            const doc = Math.floor(posting / SHIFT);
+            const packed = posting - doc * SHIFT;
+            let score = 0;
+            for (let f = 0; f < 3; f++) {
+              const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
+              if (tf) score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 3 + f]!) / average[f]!));
+            }
+            score *= idf * weight;
+            // A word matched by several expansions counts once, at its best.
+            if (stamps[doc] !== current) {
+              stamps[doc] = current;
+              termScores[doc] = score;
+              docs.push(doc);
+            } else if (score > termScores[doc]!) termScores[doc] = score;
+          }
+        }
+        for (const doc of docs) {
+          if (matched[doc] === 0) touched.push(doc);
+          matched[doc]!++;
+          scores[doc]! += termScores[doc]!;
+        }
+      });
+
+      // Every word must match; failing that, the entries that match most of them rank first,
+      // so one stray word does not empty the list.
+      const types = options.types?.length ? new Set(options.types) : undefined;
+      let need = terms.length;
+      if (!touched.some((doc) => matched[doc] === need)) need = 1;
+      const top: Array<[number, number]> = [];
+      let total = 0;
+      for (const doc of touched) {
+        const count = matched[doc]!;
+        const score = scores[doc]! * (count / terms.length);
+        scores[doc] = 0;
+        matched[doc] = 0;
+        if (count < need) continue;
+        if (types && !types.has(entries[doc]!.type ?? '')) continue;
+        total++;
+        if (top.length < limit || score > top[top.length - 1]![1]) {
+          // Insertion into a short sorted list beats sorting every match of a broad prefix.
+          let i = Math.min(top.length, limit - 1);
+          if (top.length < limit) top.push([doc, score]);
+          while (i > 0 && top[i - 1]![1] < score) {
+            top[i] = top[i - 1]!;
+            i--;
+          }
+          top[i] = [doc, score];
+        }
+      }
+      const words = [...highlights];
+      return {
+        hits: top.map(([doc, score]) => ({ entry: entries[doc]!, score, terms: words })),
+        total,
+        terms,
+      };
+    }
+
+    return { size: n, search };
   }
+
+  return { add, finish };
 }
 
 /** Yields to the page so input and rendering go on during a long build. */
@@ -356,7 +315,7 @@ export async function buildEngine(
   options: BuildOptions = {},
 ): Promise<SearchEngine> {
   const sliceMs = options.sliceMs ?? 8;
-  const builder = new Builder(entries);
+  const builder = indexer(entries);
   let i = 0;
   while (i < entries.length) {
     options.signal?.throwIfAborted();
@@ -369,12 +328,12 @@ export async function buildEngine(
     if (i < entries.length) await yieldToPage();
   }
   options.signal?.throwIfAborted();
-  return new Engine(builder.finish());
+  return builder.finish();
 }
 
 /** Builds in one go: for Node, server rendering and tests. */
 export function buildEngineSync(entries: readonly SearchEntry[]): SearchEngine {
-  const builder = new Builder(entries);
+  const builder = indexer(entries);
   for (let i = 0; i < entries.length; i++) builder.add(i);
-  return new Engine(builder.finish());
+  return builder.finish();
 }

@@ -3,15 +3,12 @@
  * them into text nodes and `<mark>` elements. No HTML string is ever built, so a title
  * holding `<script>` stays text.
  */
-import { bigrams, fold, isCjk } from './text.js';
+import { CJK_RUN, WORD, bigrams, fold, isCjk } from './text.js';
 
 export interface Segment {
   text: string;
   mark: boolean;
 }
-
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+/gu;
 
 /**
  * Cuts `text` into segments, marking every word whose folded form is one of `terms` (the

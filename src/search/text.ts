@@ -37,10 +37,14 @@ export function fold(text: string): string {
  * character pairs (bigrams), the usual way to make them searchable without a dictionary.
  */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]/u;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+/gu;
+/** Global: callers use it with matchAll, which copies it, or reset lastIndex first. */
+export const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+/gu;
 
-/** A word: letters or digits (any script), with inner apostrophes dropped: "don't" -> "dont". */
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+/**
+ * A word: letters or digits (any script), with inner apostrophes dropped: "don't" -> "dont".
+ * Global, like CJK_RUN.
+ */
+export const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 export function isCjk(term: string): boolean {
   return CJK.test(term);
