@@ -71,28 +71,23 @@ function isEditable(target: EventTarget | undefined): boolean {
 
 /** Cuts a long excerpt to a window around its first match, on segment boundaries. */
 function clip(segments: Segment[]): Segment[] {
-  const length = segments.reduce((sum, s) => sum + s.text.length, 0);
-  if (length <= EXCERPT_WINDOW) return segments;
-  let offset = 0;
-  let firstMark = 0;
+  let length = 0;
+  let firstMark = -1;
   for (const s of segments) {
-    if (s.mark) {
-      firstMark = offset;
-      break;
-    }
-    offset += s.text.length;
+    if (s.mark && firstMark < 0) firstMark = length;
+    length += s.text.length;
   }
+  if (length <= EXCERPT_WINDOW) return segments;
   const start = Math.max(0, Math.min(firstMark - 40, length - EXCERPT_WINDOW));
   const end = start + EXCERPT_WINDOW;
-  const out: Segment[] = [];
-  offset = 0;
-  for (const s of segments) {
-    const from = Math.max(start, offset);
-    const to = Math.min(end, offset + s.text.length);
-    if (to > from) out.push({ text: s.text.slice(from - offset, to - offset), mark: s.mark });
-    offset += s.text.length;
+  const out: Segment[] = start > 0 ? [{ text: '… ', mark: false }] : [];
+  let offset = 0;
+  for (const { text, mark } of segments) {
+    const from = Math.max(start - offset, 0);
+    const to = Math.min(end - offset, text.length);
+    if (to > from) out.push({ text: text.slice(from, to), mark });
+    offset += text.length;
   }
-  if (start > 0) out.unshift({ text: '… ', mark: false });
   if (end < length) out.push({ text: ' …', mark: false });
   return out;
 }
@@ -359,7 +354,7 @@ export class HubSearch extends LitElement {
       const offlineNow = result.source === 'cache' && !result.fresh && navigator.onLine === false;
       this.offline = offlineNow;
       this.#emit('hub-search-ready', { size: result.data.length, offline: offlineNow });
-      if (!result.fresh) void this.#afterRevalidation(result.revalidated, generation, true);
+      if (!result.fresh) void this.#revalidate(generation, true, result.revalidated);
     } catch (error) {
       if (generation !== this.#generation) return;
       this._error = error instanceof Error ? error : new Error(String(error));
@@ -387,46 +382,41 @@ export class HubSearch extends LitElement {
     this.#search();
   }
 
-  async #revalidate(generation: number, recheck: boolean): Promise<void> {
-    if (!this.tenant) return;
+  /**
+   * The cache answers a stale copy at once and checks it in the background (`revalidated`,
+   * when the caller has it already). A changed index replaces the one in use; "unchanged or
+   * unreachable" is told apart by reading again: a confirmed copy is fresh now, an
+   * unconfirmed one is still stale, which means offline.
+   */
+  async #revalidate(
+    generation: number,
+    recheck: boolean,
+    revalidated?: Promise<{ data: SearchEntry[] } | undefined>,
+  ): Promise<void> {
     try {
-      const result = await this.#fetch();
-      if (generation !== this.#generation) return;
-      if (result.fresh) {
-        if (result.source === 'network') await this.#use(result.data, generation);
-        this.offline = false;
-        return;
+      if (!revalidated) {
+        if (!this.tenant) return;
+        const result = await this.#fetch();
+        if (generation !== this.#generation) return;
+        if (result.fresh) {
+          if (result.source === 'network') await this.#use(result.data, generation);
+          this.offline = false;
+          return;
+        }
+        this.offline = navigator.onLine === false;
+        revalidated = result.revalidated;
       }
-      this.offline = navigator.onLine === false;
-      await this.#afterRevalidation(result.revalidated, generation, recheck);
+      const renewed = await revalidated;
+      if (generation !== this.#generation) return;
+      if (renewed) {
+        await this.#use(renewed.data, generation);
+        this.offline = false;
+      } else if (recheck) await this.#revalidate(generation, false);
+      else this.offline = true;
     } catch {
       // Nothing cached and nothing reachable: the copy in hand stays the answer.
       if (generation === this.#generation) this.offline = true;
     }
-  }
-
-  /**
-   * The cache answers a stale copy at once and checks it in the background. A changed index
-   * replaces the one in use; "unchanged or unreachable" is told apart by reading again:
-   * a confirmed copy is fresh now, an unconfirmed one is still stale, which means offline.
-   */
-  async #afterRevalidation(
-    revalidated: Promise<{ data: SearchEntry[] } | undefined>,
-    generation: number,
-    recheck: boolean,
-  ): Promise<void> {
-    const renewed = await revalidated;
-    if (generation !== this.#generation) return;
-    if (renewed) {
-      await this.#use(renewed.data, generation);
-      this.offline = false;
-      return;
-    }
-    if (!recheck) {
-      this.offline = true;
-      return;
-    }
-    await this.#revalidate(generation, false);
   }
 
   #search(): void {
@@ -630,9 +620,8 @@ export class HubSearch extends LitElement {
   }
 
   #date(value: string | null | undefined): TemplateResult | typeof nothing {
-    if (!value) return nothing;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return nothing;
+    const date = new Date(value ?? NaN);
+    if (!value || Number.isNaN(+date)) return nothing;
     return html`<time datetime=${value}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`;
   }
 
