@@ -35,9 +35,9 @@ export const BUDGETS_KB: Record<ElementName | 'hub-kit.js', number> = {
  * whenever an entry shrinks, until it meets its budget.
  */
 export const CEILINGS_KB: Record<ElementName | 'hub-kit.js', number> = {
-  'hub-kit.js': 34.3,
+  'hub-kit.js': 33,
   'signup-form': 21.8,
   'contact-form': 21.6,
-  'hub-search': 26,
+  'hub-search': 24.9,
   'bio-card': 21.7,
 };
