@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
 import { ELEMENTS, root } from './entries.js';
 
 const dist = join(root, 'dist');
@@ -74,8 +75,12 @@ await build({
 
 // The forms' light-DOM rules as a plain stylesheet, for pages that want the styled look
 // before the script loads or without any script.
-const formsCss = join(root, 'components/shared/hub-forms.css');
-if (existsSync(formsCss)) copyFileSync(formsCss, join(dist, 'hub-forms.css'));
+// Written from the very sheet the elements adopt, so the two cannot drift apart.
+writeFileSync(
+  join(dist, 'hub-forms.css'),
+  '/* hub-kit: the <signup-form> and <contact-form> forms, before upgrade and without JavaScript. */\n' +
+    LIGHT_FORM_CSS,
+);
 
 step('type declarations');
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'scripts/tsconfig.types.json')], {

@@ -6,9 +6,9 @@ import { unsafeCSS, type CSSResult } from 'lit';
  * The form lives in the light DOM so that it works without JavaScript, which means the
  * element's shadow styles cannot reach its inputs. This sheet is adopted on the document
  * (or the shadow root holding the element) when an element connects. The very same rules
- * ship as `components/shared/hub-forms.css` for pages that want the styled look before the
- * script has loaded, or with no script at all: with that file linked, upgrading moves
- * nothing. A browser test keeps the two in step.
+ * ship as `dist/hub-forms.css`, written from this file by the build, for pages that want
+ * the styled look before the script has loaded, or with no script at all: with that file
+ * linked, upgrading moves nothing.
  *
  * Only forms that carry `class="hub-form"` are styled, so a form an author wrote with
  * their own classes keeps their look.

@@ -35,7 +35,7 @@ describe('forms from dist/hub-kit.js, against a service on another origin', () =
     // The creator's page before the script has loaded: the no-JS markup and the plain CSS file.
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = '/components/shared/hub-forms.css';
+    link.href = '/dist/hub-forms.css';
     const css = new Promise((resolve) => link.addEventListener('load', resolve, { once: true }));
     document.head.append(link);
     await css;
@@ -102,7 +102,7 @@ describe('forms from dist/hub-kit.js, against a service on another origin', () =
     });
 
     it('ships the same rules in hub-forms.css as it adopts', async () => {
-      const file = await (await fetch('/components/shared/hub-forms.css')).text();
+      const file = await (await fetch('/dist/hub-forms.css')).text();
       expect(file).to.contain(LIGHT_FORM_CSS);
     });
   });

@@ -135,7 +135,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
   describe('when redirect= is set', () => {
     it('goes there after a successful signup', async () => {
       const base = newBase(origin);
-      const target = `${location.origin}/components/shared/hub-forms.css?welcome`;
+      const target = `${location.origin}/dist/hub-forms.css?welcome`;
       const { frame, el } = await page(`<signup-form tenant="demo" base-url="${base}" redirect="${target}"></signup-form>`);
       fillIn(el, { email: uniqueEmail() });
       const navigated = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));

@@ -33,7 +33,7 @@ async function scriptlessFrame(body: string): Promise<HTMLIFrameElement> {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-forms allow-same-origin');
   frame.srcdoc = `<!doctype html><html lang="en"><head><title>No script</title>
-    <link rel="stylesheet" href="/components/shared/hub-forms.css"></head>
+    <link rel="stylesheet" href="/dist/hub-forms.css"></head>
     <body><script>parent.__frameRanScript = true;</script>${body}</body></html>`;
   const ready = loaded(frame);
   document.body.append(frame);
