@@ -4,14 +4,11 @@
  * back, and a saved index that keeps searching while the service is gone.
  */
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStore, set } from 'idb-keyval';
 import type { HubSearch } from '../../components/hub-search/hub-search.js';
+import { expectAccessible, mountTag, until } from './helpers/dom.js';
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function engine(): string {
   const ua = navigator.userAgent;
@@ -23,28 +20,8 @@ const remote = (action: 'start' | 'stop') =>
   executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
 const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 
-async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await wait(25);
-  }
-}
-
 const mounted: Element[] = [];
-function mount(attrs: Record<string, string | true>): HubSearch {
-  const el = document.createElement('hub-search');
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value === true ? '' : value);
-  document.body.append(el);
-  mounted.push(el);
-  return el;
-}
+const mount = (attrs: Record<string, string | true>) => mountTag<HubSearch>('hub-search', attrs, mounted);
 
 async function type(el: HubSearch, text: string): Promise<number> {
   await el.updateComplete;

@@ -1,36 +1,11 @@
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-// axe-core ships as a UMD script: loaded for its side effect, it sets window.axe.
-import 'axe-core/axe.js';
 import { HubSearch, type HubSearchResultsDetail, type HubSearchSelectDetail } from '../../components/hub-search/hub-search.js';
 import '../../components/hub-search/define.js';
+import { expectAccessible, mountTag, until, wait } from './helpers/dom.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await wait(20);
-  }
-}
-
 const mounted: Element[] = [];
-function mount(attrs: Record<string, string | true>): HubSearch {
-  const el = document.createElement('hub-search');
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value === true ? '' : value);
-  document.body.append(el);
-  mounted.push(el);
-  return el;
-}
+const mount = (attrs: Record<string, string | true>) => mountTag<HubSearch>('hub-search', attrs, mounted);
 
 const input = (el: HubSearch) => el.shadowRoot!.querySelector('input')!;
 const listbox = (el: HubSearch) => el.shadowRoot!.querySelector('[role="listbox"]')!;

@@ -1,0 +1,34 @@
+/** Small helpers the element suites share: axe, waiting for a condition, mounting. */
+import { expect } from 'chai';
+import type AxeCore from 'axe-core';
+// axe-core ships as a UMD script: loaded for its side effect, it sets window.axe.
+import 'axe-core/axe.js';
+
+export const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** axe finds no violation in `el`, shadow roots included; the message lists what it found. */
+export async function expectAccessible(el: Element): Promise<void> {
+  const result = await axe.run(el, { resultTypes: ['violations'] });
+  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, summary.join('\n')).to.deep.equal([]);
+}
+
+/** Polls `check` until it holds, or fails naming `what`. */
+export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await wait(20);
+  }
+}
+
+/** Creates `<tag>` with attributes (true: present and empty), appends it and records it in `mounted`. */
+export function mountTag<T extends Element>(tag: string, attrs: Record<string, string | true>, mounted: Element[]): T {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value === true ? '' : value);
+  document.body.append(el);
+  mounted.push(el);
+  return el as unknown as T;
+}
