@@ -4,25 +4,12 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
 import type { BioCard } from '../../components/bio-card/bio-card.js';
+import { engine, expectAccessible } from './helpers/dom.js';
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
 
-function engine(): string {
-  const ua = navigator.userAgent;
-  if (/Firefox\//.test(ua)) return 'firefox';
-  if (/Chrome\//.test(ua)) return 'chromium';
-  return 'webkit';
-}
 
 const REMOTE = `bio-card-${engine()}`;
 const remote = (action: 'start' | 'stop') =>

@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-// axe-core ships as a UMD script: loaded for its side effect, it sets window.axe.
-import 'axe-core/axe.js';
 import { BioCard } from '../../components/bio-card/bio-card.js';
 import '../../components/bio-card/define.js';
 import { emulateMedia } from '@web/test-runner-commands';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { expectAccessible } from './helpers/dom.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,13 +15,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
-
-async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
 
 const mounted: Element[] = [];
 function mount(attrs: Record<string, string | true>, parent: Element = document.body): BioCard {

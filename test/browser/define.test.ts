@@ -4,12 +4,10 @@
  * that renames the tags. The tests share one page and run in order.
  */
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { newSandbox } from './helpers/sandbox.js';
+import { expectAccessible } from './helpers/dom.js';
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 const TAGS = ['signup-form', 'contact-form', 'hub-search', 'bio-card'] as const;
 
 type Element = HTMLElement & { updateComplete: Promise<boolean> };
@@ -23,11 +21,6 @@ const pageErrors: string[] = [];
 window.addEventListener('error', (event) => pageErrors.push(String(event.message)));
 window.addEventListener('unhandledrejection', (event) => pageErrors.push(String(event.reason)));
 
-async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400; i++) {

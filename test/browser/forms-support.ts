@@ -3,24 +3,11 @@
  * a visitor would.
  */
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
+export { engine, expectAccessible } from './helpers/dom.js';
 
-export const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function expectAccessible(el: Element): Promise<void> {
-  const result = await axe.run(el, { resultTypes: ['violations'] });
-  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, summary.join('\n')).to.deep.equal([]);
-}
 
-export function engine(): string {
-  const ua = navigator.userAgent;
-  if (/Firefox\//.test(ua)) return 'firefox';
-  if (/Chrome\//.test(ua)) return 'chromium';
-  return 'webkit';
-}
 
 export function next<T = unknown>(target: EventTarget, type: string): Promise<CustomEvent<T>> {
   return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as CustomEvent<T>), { once: true }));

@@ -7,13 +7,9 @@ import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStore, set } from 'idb-keyval';
 import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import { expectAccessible, mountTag, until } from './helpers/dom.js';
+import { engine, expectAccessible, mountTag, until } from './helpers/dom.js';
 
 
-function engine(): string {
-  const ua = navigator.userAgent;
-  return /firefox/i.test(ua) ? 'firefox' : /chrome|chromium/i.test(ua) ? 'chromium' : 'webkit';
-}
 
 const REMOTE = `hub-search-bundle-${engine()}`;
 const remote = (action: 'start' | 'stop') =>

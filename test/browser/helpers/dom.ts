@@ -32,3 +32,11 @@ export function mountTag<T extends Element>(tag: string, attrs: Record<string, s
   mounted.push(el);
   return el as unknown as T;
 }
+
+/** Which engine runs the test, for names that must differ between engines running at once. */
+export function engine(): 'chromium' | 'firefox' | 'webkit' {
+  const ua = navigator.userAgent;
+  if (/Firefox\//.test(ua)) return 'firefox';
+  if (/Chrome\//.test(ua)) return 'chromium';
+  return 'webkit';
+}
