@@ -160,17 +160,24 @@ describe('outbox', () => {
 
   it('delivers exactly once when two contexts flush at the same time', async () => {
     const address = email();
-    const entry = await signup(sandbox.baseUrl, address);
-    // A slow answer keeps the first sender inside the lock while the second one waits.
-    await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 500, times: 1 });
     const [a, b] = await Promise.all([newContext(), newContext()]);
     try {
+      // Queued in a context, not in this page: this page's own retry timer would otherwise
+      // deliver it first when the contexts are slow to load, before they listen.
+      const entry = await a.hub.enqueue({
+        baseUrl: sandbox.baseUrl,
+        endpoint: 'subscribe',
+        params: { tenant: 'demo' },
+        body: { email: address },
+      });
       const seen: string[] = [];
       for (const [label, context] of [['a', a], ['b', b]] as const) {
         context.hub.outboxEvents.addEventListener('delivered', (event) => {
           if ((event as CustomEvent<DeliveredDetail>).detail.entry.id === entry.id) seen.push(label);
         });
       }
+      // A slow answer keeps the first sender inside the lock while the second one waits.
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 500, times: 1 });
       await Promise.all([a.hub.flush(), b.hub.flush()]);
       expect(await isPending(entry)).to.equal(false);
       expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
@@ -294,6 +301,10 @@ function newRemoteSandbox(url: string, id: string) {
   };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > end) throw new Error(`condition not met within ${timeoutMs} ms: ${condition}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
