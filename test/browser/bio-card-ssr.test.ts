@@ -12,7 +12,9 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 }
 
 describe('<bio-card> rendered on the server', () => {
-  it('hydrates the declarative shadow DOM without asking for the profile again', async () => {
+  it('hydrates the declarative shadow DOM without asking for the profile again', async function () {
+    // A frame, a hydration and a presence round trip: slow on a machine running three engines.
+    this.timeout(40_000);
     const sandbox = newSandbox();
     const frame = document.createElement('iframe');
     frame.title = 'Server-rendered page';
@@ -32,7 +34,7 @@ describe('<bio-card> rendered on the server', () => {
       expect((card as unknown as { state: string }).state).to.equal('ready');
 
       // Hydrated, so alive: presence arrives and renders into the adopted DOM.
-      await until(async () => (await sandbox.requests('/presence')).length > 0, 'a presence request');
+      await until(async () => (await sandbox.requests('/presence')).length > 0, 'a presence request', 25_000);
       await until(() => !!card.shadowRoot!.querySelector('[part="online"]'), 'the online count');
       expect(card.shadowRoot!.querySelector('[part="name"]')).to.equal(win.ssrNameNode);
 

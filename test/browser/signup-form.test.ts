@@ -112,7 +112,9 @@ describe('<signup-form>', () => {
 
     it('sends one request for a double click and for repeated Enter', async () => {
       await make();
-      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 400, times: 1, status: 201, body: { message: 'ok' } });
+      // Long enough that the request is still in flight after four slow WebDriver key presses
+      // on a loaded machine: the busy state is asserted while it is.
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 3000, times: 1, status: 201, body: { message: 'ok' } });
       fill(el.formElement!, { email: uniqueEmail() });
       button(el).click();
       button(el).click();
