@@ -52,4 +52,8 @@ execFileSync(
   ['--import', 'tsx', join(root, 'examples/static-site/build.ts'), '--out', join(out, 'static-site'), '--base-url', sandbox],
   { stdio: 'inherit', cwd: root },
 );
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-ssr-fixture.ts')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 console.log('examples: built into examples/.build/');

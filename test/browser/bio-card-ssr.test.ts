@@ -18,7 +18,7 @@ describe('<bio-card> rendered on the server', () => {
     const sandbox = newSandbox();
     const frame = document.createElement('iframe');
     frame.title = 'Server-rendered page';
-    frame.src = `/test/browser/bio-card-ssr.html?base=${encodeURIComponent(sandbox.baseUrl)}`;
+    frame.src = `/examples/.build/bio-card-ssr.html?base=${encodeURIComponent(sandbox.baseUrl)}`;
     document.body.append(frame);
     try {
       await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'true', 'the page to load');
