@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
+import { minifyCssTemplates } from './scripts/css-text.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const BUNDLE_SOURCE = here('./components/all.ts');
@@ -35,10 +36,21 @@ function scriptTagBundle(): Plugin {
   };
 }
 
+/** The bundle carries its stylesheets minified; the dev server serves them as written. */
+function minifiedStyles(): Plugin {
+  return {
+    name: 'hub-kit-minified-styles',
+    apply: 'build',
+    async transform(code, id) {
+      return id.startsWith(here('./components/')) ? { code: await minifyCssTemplates(code), map: null } : undefined;
+    },
+  };
+}
+
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), hubRoutes()],
+  plugins: [standIn(), scriptTagBundle(), hubRoutes(), minifiedStyles()],
   server: {
     port: 5173,
     // The demo imports the kit's sources from outside demo/.

@@ -11,10 +11,11 @@
  * - dist/custom-elements.json, from the classes' JSDoc.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
+import { minifyCssTemplates } from './css-text.js';
 import { ELEMENTS, root } from './entries.js';
 
 const dist = join(root, 'dist');
@@ -38,6 +39,17 @@ if (missing.length) {
   console.warn(`build: not built yet, no source: ${missing.join(', ')}`);
 }
 
+/** The elements' stylesheets ship minified, as in dist/hub-kit.js (see css-text.ts). */
+const minifiedStyles: Plugin = {
+  name: 'minified-styles',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]components[\\/].*\.ts$/ }, async (args) => ({
+      contents: await minifyCssTemplates(readFileSync(args.path, 'utf8')),
+      loader: 'ts',
+    }));
+  },
+};
+
 step('npm entries');
 rmSync(join(dist, 'components'), { recursive: true, force: true });
 rmSync(join(dist, 'src'), { recursive: true, force: true });
@@ -51,6 +63,7 @@ await build({
   target: 'es2022',
   sourcemap: true,
   tsconfig: join(root, 'tsconfig.json'),
+  plugins: [minifiedStyles],
   logLevel: 'warning',
 });
 

@@ -13,7 +13,7 @@ import { unsafeCSS, type CSSResult } from 'lit';
  * Only forms that carry `class="hub-form"` are styled, so a form an author wrote with
  * their own classes keeps their look.
  */
-export const LIGHT_FORM_CSS = `signup-form,
+export const LIGHT_FORM_CSS = /* css */ `signup-form,
 contact-form {
   display: block;
 }
