@@ -22,7 +22,9 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './errors.js';
-import { MessageBody, ValidationBody, unwrap } from './schema.js';
+import { MessageBody, ValidationBody, unwrap, type Parser } from './schema.js';
+
+export type { Parser };
 
 export interface ClientOptions {
   /** Where the service lives, e.g. `https://example.com`. https only, but for loopback. */
@@ -55,11 +57,6 @@ export type Conditional<T> =
 
 export type PostEndpoint = 'formSignup' | 'subscribe' | 'magicLink' | 'contact';
 export type GetEndpoint = Exclude<EndpointName, PostEndpoint>;
-
-/** What the transport needs of a response schema: a zod schema fits. */
-export interface Parser<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false };
-}
 
 /** One request as the transport sends it. */
 export interface SendRequest extends CallOptions {
