@@ -24,9 +24,9 @@ function report(what: string, size: number, key: keyof typeof BUDGETS_KB): void 
 }
 const gzipKb = (code: Uint8Array | string) => kb(gzipSync(code, { level: 9 }).length);
 
-async function bundleAlone(entry: string): Promise<Uint8Array> {
+async function bundleAlone(entry: string | { contents: string }): Promise<Uint8Array> {
   const result = await build({
-    entryPoints: [entry],
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { ...entry, resolveDir: root } }),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -46,12 +46,46 @@ async function bundleAlone(entry: string): Promise<Uint8Array> {
   return file.contents;
 }
 
+/** The response schemas each element reads, besides the error bodies every request may read. */
+const SCHEMAS: Record<(typeof ELEMENTS)[number], string[]> = {
+  'signup-form': ['SubmitResponse'],
+  'contact-form': ['SubmitResponse'],
+  'hub-search': ['SearchIndex'],
+  'bio-card': ['Bio', 'Presence'],
+};
+
+/**
+ * What the libraries alone cost an element: a one-line Lit element, the zod/mini schemas it
+ * reads and idb-keyval. The rest of its budget is what hub-kit's own code may take.
+ */
+function floorOf(name: (typeof ELEMENTS)[number]): { contents: string } {
+  const schemas = [...SCHEMAS[name], 'MessageBody', 'ValidationBody'].join(', ');
+  return {
+    contents: `
+      import { LitElement, html, css } from 'lit';
+      import { get, set } from 'idb-keyval';
+      import { ${schemas} } from './dist/src/api/schema.js';
+      class Floor extends LitElement {
+        static styles = css\`:host{display:block}\`;
+        render() { return html\`<p>\${this.title}</p>\`; }
+      }
+      customElements.define('size-floor', Floor);
+      globalThis.sizeFloor = [get, set, ${schemas}];`,
+  };
+}
+
 for (const name of ELEMENTS) {
   test(`${name}/define alone stays within ${CEILINGS_KB[name]} KB gzip`, async () => {
     const entry = join(root, 'dist', 'components', name, 'define.js');
     assert.ok(existsSync(entry), `dist/components/${name}/define.js is missing: run \`npm run build\` first (\`npm test\` does)`);
     const size = gzipKb(await bundleAlone(entry));
     report(`${name}/define`, size, name);
+    const floor = gzipKb(await bundleAlone(floorOf(name)));
+    assert.ok(floor > 0 && floor < size, `the libraries alone (${floor.toFixed(2)} KB) cannot outweigh ${name}/define`);
+    console.log(
+      `size:   of which lit, zod/mini with its schemas and idb-keyval alone ${floor.toFixed(2)} KB; ` +
+        `hub-kit's own code ${(size - floor).toFixed(2)} KB, against ${(BUDGETS_KB[name] - floor).toFixed(2)} KB the budget leaves it`,
+    );
   });
 }
 
