@@ -6,6 +6,11 @@ import { tokens } from '../shared/tokens.styles.js';
  * moves when the profile arrives: the skeleton, the loaded card and the error state all
  * fill the same box. Content taller than the box scrolls inside the card body; a site
  * with a longer profile sets `--hub-bio-card-block-size` (or `auto` to opt out).
+ *
+ * Declarations that defaults already give are left out: a flex item that is not a scroll
+ * container never shrinks below its content, so only the avatar, the skeleton's empty
+ * bones and the compact presence line need `flex: none`; the body scrolls, so it may
+ * shrink. `.bone` comes before `.avatar`, so the skeleton's avatar stays round.
  */
 export const styles = [
   tokens,
@@ -22,20 +27,20 @@ export const styles = [
       max-inline-size: var(--hub-bio-card-max-inline-size, 24rem);
       block-size: var(--hub-bio-card-block-size, 4.75rem);
     }
-    *,
-    *::before,
-    *::after {
+    * {
       box-sizing: border-box;
+    }
+    p,
+    ul {
+      margin: 0;
     }
     .card {
       display: flex;
       flex-direction: column;
       block-size: 100%;
-      margin: 0;
       padding: 1.25rem;
       gap: var(--_gap);
       background: var(--_bg);
-      color: var(--_fg);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       overflow: hidden;
@@ -50,10 +55,16 @@ export const styles = [
       align-items: center;
       gap: var(--_gap);
       min-inline-size: 0;
-      flex: none;
     }
     .compact .header {
       flex: 1;
+    }
+    .bone {
+      display: block;
+      flex: none;
+      border-radius: 0.4rem;
+      background: var(--_surface);
+      animation: pulse 1.4s ease-in-out infinite;
     }
     .avatar {
       flex: none;
@@ -68,7 +79,6 @@ export const styles = [
       font-weight: 700;
       font-size: 1.5rem;
       color: var(--_muted);
-      overflow: hidden;
     }
     .compact .avatar {
       inline-size: 3rem;
@@ -82,7 +92,6 @@ export const styles = [
       min-inline-size: 0;
     }
     .name {
-      margin: 0;
       font-size: 1.25rem;
       line-height: 1.3;
       font-weight: 700;
@@ -93,34 +102,31 @@ export const styles = [
     }
     .name,
     .handle,
-    .compact .summary {
+    .summary {
       overflow: hidden;
       text-overflow: ellipsis;
     }
-    .compact .name,
-    .compact .handle,
-    .compact .summary {
+    .compact .who > * {
       white-space: nowrap;
     }
     .handle,
-    .summary {
-      margin: 0;
+    .summary,
+    .detail {
       color: var(--_muted);
       font-size: 0.9rem;
     }
     .presence {
       display: flex;
+      flex: none;
       flex-wrap: wrap;
       align-items: center;
       gap: 0.5rem;
-      margin: 0.25rem 0 0;
       font-size: 0.85rem;
       color: var(--_muted);
       min-block-size: 1.5rem;
     }
-    .compact .presence {
-      margin: 0;
-      flex: none;
+    .who .presence {
+      margin-block-start: 0.25rem;
     }
     .live {
       display: inline-flex;
@@ -144,28 +150,23 @@ export const styles = [
     }
     .body {
       flex: 1;
-      min-block-size: 0;
       overflow: auto;
       display: flex;
       flex-direction: column;
       gap: var(--_gap);
       border-radius: calc(var(--_radius) / 2);
     }
-    .body:focus-visible,
-    a:focus-visible,
-    button:focus-visible {
+    :focus-visible {
       outline: 2px solid var(--_focus);
       outline-offset: 2px;
     }
     .bio {
-      margin: 0;
       white-space: pre-line;
       overflow-wrap: anywhere;
       line-height: 1.5;
     }
     ul {
       list-style: none;
-      margin: 0;
       padding: 0;
       display: flex;
       gap: 0.5rem;
@@ -177,9 +178,8 @@ export const styles = [
       flex-wrap: wrap;
     }
     .link {
-      display: flex;
-      align-items: center;
-      justify-content: center;
+      display: grid;
+      place-items: center;
       min-block-size: 2.75rem;
       padding: 0.5rem 1rem;
       border-radius: var(--_radius);
@@ -193,81 +193,62 @@ export const styles = [
     .link:hover {
       filter: brightness(1.08);
     }
+    .social,
+    button {
+      min-block-size: 2.25rem;
+      padding: 0.25rem 1rem;
+      border: 1px solid var(--_border);
+      background: var(--_surface);
+      color: inherit;
+    }
     .social {
       display: inline-flex;
       align-items: center;
-      min-block-size: 2.25rem;
-      padding: 0.25rem 0.85rem;
+      padding-inline: 0.85rem;
       border-radius: 999px;
-      border: 1px solid var(--_border);
-      color: var(--_fg);
-      background: var(--_surface);
       text-decoration: none;
       font-size: 0.9rem;
     }
     .social:hover {
       border-color: var(--_accent);
     }
+    button {
+      font: inherit;
+      border-radius: var(--_radius);
+      cursor: pointer;
+    }
     .note {
-      margin: 0;
       font-size: 0.8rem;
       color: var(--_muted);
-      flex: none;
     }
     .error {
       justify-content: center;
       align-items: center;
       text-align: center;
     }
-    .error .message {
-      margin: 0;
+    .message {
       font-weight: 600;
     }
-    .error .detail {
-      margin: 0;
-      color: var(--_muted);
-      font-size: 0.9rem;
-    }
     .compact.error {
-      flex-direction: row;
       justify-content: space-between;
       text-align: start;
     }
-    button {
-      font: inherit;
-      min-block-size: 2.25rem;
-      padding: 0.25rem 1rem;
-      border-radius: var(--_radius);
-      border: 1px solid var(--_border);
-      background: var(--_surface);
-      color: var(--_fg);
-      cursor: pointer;
-    }
-    .bone {
-      display: block;
-      border-radius: 0.4rem;
-      background: var(--_surface);
-      animation: pulse 1.4s ease-in-out infinite;
-    }
     .bone.avatar {
       border: 0;
-      border-radius: 50%;
     }
-    .bone.line {
+    .line {
       block-size: 0.9rem;
-      inline-size: 100%;
     }
-    .bone.title {
+    .title {
       block-size: 1.25rem;
       inline-size: 10rem;
       max-inline-size: 100%;
     }
-    .bone.short {
+    .short {
       inline-size: 6rem;
       max-inline-size: 70%;
     }
-    .bone.button {
-      flex: none;
+    .button {
       block-size: 2.75rem;
       border-radius: var(--_radius);
     }
@@ -285,12 +266,9 @@ export const styles = [
       position: absolute;
       inline-size: 1px;
       block-size: 1px;
-      margin: -1px;
-      padding: 0;
       overflow: hidden;
-      clip: rect(0 0 0 0);
+      clip-path: inset(50%);
       white-space: nowrap;
-      border: 0;
     }
   `,
 ];
