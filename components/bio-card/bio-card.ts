@@ -1,14 +1,14 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { NetworkError, RateLimitedError, TimeoutError, HttpError } from '../../src/api/errors.js';
 import { Bio, Presence, unwrap } from '../../src/api/schema.js';
-import type { Bio as BioData, Presence as PresenceData } from '../../src/api/schema.js';
-import { getBio, getPresence } from '../../src/api/calls.js';
+import type { Bio as BioData, Presence as PresenceData, ResponseTypes } from '../../src/api/schema.js';
+import { getBio, getPresence, type Getter } from '../../src/api/calls.js';
 import type { Transport } from '../../src/api/transport.js';
-import { cacheKey, type SwrResult } from '../../src/cache/swr.js';
+import type { SwrResult } from '../../src/cache/swr.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
-import { LINK_SCHEMES, WEB_SCHEMES, displayHost, safeUrl } from '../shared/safe-url.js';
+import { LINK_SCHEMES, displayHost, safeUrl } from '../shared/safe-url.js';
 import { styles } from './bio-card.styles.js';
 
 /** The presence budget is 60 a minute: one refresh a second is the most it could ever take. */
@@ -30,40 +30,26 @@ export interface BioCardPresenceDetail {
   presence: PresenceData;
 }
 
-const SOCIAL_NAMES: Record<string, string> = {
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  github: 'GitHub',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  mastodon: 'Mastodon',
-  threads: 'Threads',
-  tiktok: 'TikTok',
-  twitch: 'Twitch',
-  twitter: 'X',
-  x: 'X',
-  youtube: 'YouTube',
-};
+/** How each network is spelled, found by its name in any casing; `twitter` is now X. */
+const SOCIAL_NAMES = 'Bluesky Facebook GitHub Instagram LinkedIn Mastodon Threads TikTok Twitch X YouTube'.split(' ');
+
+function socialName(network: string): string | undefined {
+  const key = network.toLowerCase();
+  return key === 'twitter' ? 'X' : SOCIAL_NAMES.find((name) => name.toLowerCase() === key);
+}
+
+/** Reads untrusted data, or its `{ data }` envelope; anything that does not fit the schema is no data at all. */
+function parse<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, value: unknown): T | undefined {
+  return schema.safeParse(unwrap(value)).data;
+}
 
 /** Reads untrusted JSON into a Bio; anything that does not fit the schema is no data at all. */
 export function parseBio(value: unknown): BioData | undefined {
-  let raw = value;
-  if (typeof raw === 'string') {
-    try {
-      raw = JSON.parse(raw) as unknown;
-    } catch {
-      return undefined;
-    }
+  try {
+    return parse(Bio, typeof value === 'string' ? JSON.parse(value) : value);
+  } catch {
+    return undefined;
   }
-  if (raw === null || raw === undefined) return undefined;
-  const parsed = Bio.safeParse(unwrap(raw));
-  return parsed.success ? parsed.data : undefined;
-}
-
-function parsePresence(value: unknown): PresenceData | undefined {
-  if (value === null || value === undefined) return undefined;
-  const parsed = Presence.safeParse(unwrap(value));
-  return parsed.success ? parsed.data : undefined;
 }
 
 function initials(name: string): string {
@@ -76,7 +62,20 @@ function initials(name: string): string {
   return letters.toUpperCase();
 }
 
+/** The entries whose URL may be a link, each with the text it shows. */
+function entries<T extends { url: string }>(
+  list: T[] | undefined,
+  text: (item: T, href: string) => string,
+): { href: string; text: string }[] {
+  return (list ?? []).flatMap((item) => {
+    const href = safeUrl(item.url, LINK_SCHEMES);
+    return href ? [{ href, text: text(item, href) }] : [];
+  });
+}
+
 const isVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const isUnreachable = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
+const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /**
  * A creator's public profile: avatar, name, handle, bio, links and social profiles, with a
@@ -161,19 +160,19 @@ export class BioCard extends LitElement {
   // Declared statically rather than with decorators: the decorator helpers and one call per
   // field cost more bytes in every bundle than this one object.
   static override properties: PropertyDeclarations = {
-    tenant: { reflect: false },
+    tenant: {},
     baseUrl: { attribute: 'base-url' },
     variant: {},
-    data: { attribute: 'data', converter: { fromAttribute: (value: string | null) => parseBio(value) } },
+    data: { converter: { fromAttribute: parseBio } },
     presence: { attribute: false },
     noPresence: { type: Boolean, attribute: 'no-presence' },
     presenceInterval: { type: Number, attribute: 'presence-interval' },
     headingLevel: { type: Number, attribute: 'heading-level' },
     busy: { type: Boolean, reflect: true },
     offline: { type: Boolean, reflect: true },
-    _bio: { state: true, attribute: false },
-    _error: { state: true, attribute: false },
-    _avatarFailed: { state: true, attribute: false },
+    _bio: { state: true },
+    _error: { state: true },
+    _avatarFailed: { state: true },
   };
 
   tenant = '';
@@ -199,7 +198,6 @@ export class BioCard extends LitElement {
   #presenceRun = 0;
   #presenceTimer: ReturnType<typeof setTimeout> | undefined;
   #presencePausedUntil = 0;
-  #connected = false;
 
   get state(): BioCardState {
     if (this._bio) return 'ready';
@@ -212,26 +210,22 @@ export class BioCard extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#connected = true;
-    if (typeof document !== 'undefined') {
-      document.addEventListener('visibilitychange', this.#onVisibility);
-      globalThis.addEventListener?.('online', this.#onOnline);
-    }
+    this.#listen('addEventListener');
     // A card moved in the DOM keeps what it has; a reconnected one picks up again.
-    this.#bioKey = '';
-    this.#presenceKey = '';
+    this.#bioKey = this.#presenceKey = '';
     if (this.hasUpdated) this.#sync();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#connected = false;
     this.#stopPresence();
     this.#bioRun++;
-    if (typeof document !== 'undefined') {
-      document.removeEventListener('visibilitychange', this.#onVisibility);
-      globalThis.removeEventListener?.('online', this.#onOnline);
-    }
+    this.#listen('removeEventListener');
+  }
+
+  #listen(method: 'addEventListener' | 'removeEventListener'): void {
+    globalThis.document?.[method]('visibilitychange', this.#onVisibility);
+    globalThis[method]?.('online', this.#onOnline);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -243,9 +237,7 @@ export class BioCard extends LitElement {
         this._error = undefined;
       }
     }
-    if (changed.has('presence') && this.presence !== undefined) {
-      this.presence = parsePresence(this.presence);
-    }
+    if (changed.has('presence')) this.presence = parse(Presence, this.presence);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -276,7 +268,7 @@ export class BioCard extends LitElement {
   }
 
   #sync(): void {
-    if (!this.#connected || typeof window === 'undefined') return;
+    if (!this.isConnected || typeof window === 'undefined') return;
     const tenant = this.tenant?.trim();
     if (!tenant) {
       if (!this._bio) this.#fail(new Error('bio-card: the tenant attribute is required.'));
@@ -286,14 +278,14 @@ export class BioCard extends LitElement {
     const client = this.#client();
     if (!client) return;
 
-    const bioKey = cacheKey(client.baseUrl, tenant, 'bio');
+    const key = `${client.baseUrl}|${tenant}`;
     // Data supplied by the page (server rendering) is the profile: no request for it.
-    if (this.data === undefined && bioKey !== this.#bioKey) {
-      this.#bioKey = bioKey;
+    if (this.data === undefined && key !== this.#bioKey) {
+      this.#bioKey = key;
       void this.#loadBio(client, tenant);
     }
 
-    const presenceKey = this.noPresence ? '' : cacheKey(client.baseUrl, tenant, 'presence');
+    const presenceKey = this.noPresence ? '' : key;
     if (presenceKey !== this.#presenceKey) {
       this.#presenceKey = presenceKey;
       this.#stopPresence();
@@ -301,26 +293,45 @@ export class BioCard extends LitElement {
     }
   }
 
+  /**
+   * Reads an endpoint through the cache and shows the answer, then the background
+   * revalidation's, unless a newer read started meanwhile. Throws when nothing is cached.
+   */
+  async #read<N extends 'bio' | 'presence'>(
+    client: Transport,
+    name: N,
+    get: Getter<N>,
+    tenant: string,
+    current: () => boolean,
+    show: (result: SwrResult<ResponseTypes[N]>) => void,
+  ): Promise<void> {
+    const take = (answer: SwrResult<ResponseTypes[N]> | undefined) => {
+      if (!answer || !current()) return;
+      show(answer);
+      if (answer.source === 'network') this.offline = false;
+    };
+    const result = await cachedCall(client, name, get, { tenant }, { now: BioCard.clock });
+    take(result);
+    // The revalidation settles with undefined when it failed: the copy shown stays.
+    take(await result.revalidated);
+  }
+
   async #loadBio(client: Transport, tenant: string): Promise<void> {
     const run = ++this.#bioRun;
+    const current = () => run === this.#bioRun;
     this.busy = !this._bio;
     if (!this._bio) this._error = undefined;
     try {
-      const result = await cachedCall(client, 'bio', getBio, { tenant }, { now: BioCard.clock });
-      if (run !== this.#bioRun) return;
-      this.#showBio(result);
-      const newer = await result.revalidated.catch(() => undefined);
-      if (newer && run === this.#bioRun) this.#showBio(newer);
+      await this.#read(client, 'bio', getBio, tenant, current, (result) => this.#showBio(result));
     } catch (error) {
-      if (run !== this.#bioRun) return;
+      if (!current()) return;
       this.#noteReachability(error);
       // A profile already shown stays: a failed refresh is not worth losing it for.
       if (!this._bio) this.#fail(error as Error);
     } finally {
-      if (run === this.#bioRun) this.busy = false;
+      if (current()) this.busy = false;
     }
   }
-
   #showBio(result: SwrResult<BioData>): void {
     const bio = parseBio(result.data);
     if (!bio) return;
@@ -328,7 +339,6 @@ export class BioCard extends LitElement {
     this._error = undefined;
     this._avatarFailed = false;
     this.busy = false;
-    if (result.source === 'network') this.offline = false;
     this.#emit<BioCardLoadDetail>('bio-card-load', { bio, source: result.source, fresh: result.fresh });
   }
 
@@ -339,18 +349,18 @@ export class BioCard extends LitElement {
   }
 
   #noteReachability(error: unknown): void {
-    if (error instanceof NetworkError || error instanceof TimeoutError) this.offline = true;
+    if (isUnreachable(error)) this.offline = true;
   }
 
   #stopPresence(): void {
     clearTimeout(this.#presenceTimer);
-    this.#presenceTimer = undefined;
     this.#presenceRun++;
   }
 
+  // Whatever changed while a refresh was away (hidden page, disconnect, another tenant)
+  // ended its run, and the refresh a timer starts checks again.
   #schedulePresence(delayMs: number): void {
     clearTimeout(this.#presenceTimer);
-    if (!this.#connected || !this.#presenceKey || !isVisible()) return;
     this.#presenceTimer = setTimeout(() => this.#refreshPresence(), delayMs);
   }
 
@@ -363,38 +373,32 @@ export class BioCard extends LitElement {
     clearTimeout(this.#presenceTimer);
     const tenant = this.tenant?.trim();
     // A hidden page asks for nothing; visibilitychange starts the loop again.
-    if (!this.#connected || !this.#presenceKey || !tenant || !isVisible()) return;
+    if (!this.isConnected || !this.#presenceKey || !tenant || !isVisible()) return;
     const wait = this.#presencePausedUntil - Date.now();
     if (wait > 0) return this.#schedulePresence(wait);
     const client = this.#client();
     if (!client) return;
     const run = ++this.#presenceRun;
+    const current = () => run === this.#presenceRun;
     try {
-      const result = await cachedCall(client, 'presence', getPresence, { tenant }, { now: BioCard.clock });
-      if (run !== this.#presenceRun) return;
-      this.#showPresence(result.data);
-      if (result.source === 'network') this.offline = false;
-      const newer = await result.revalidated.catch(() => undefined);
-      if (newer && run === this.#presenceRun) this.#showPresence(newer.data);
+      await this.#read(client, 'presence', getPresence, tenant, current, ({ data }) => this.#showPresence(data));
     } catch (error) {
-      if (run !== this.#presenceRun) return;
+      if (!current()) return;
       if (error instanceof RateLimitedError) {
         // Spent (or closed by a 429): nothing more until the window reopens.
         this.#presencePausedUntil = error.resetAt.getTime();
-      } else if (error instanceof HttpError && error.status === 404) {
+      } else if (isNotFound(error)) {
         // A tenant without presence: stop asking.
         this.#presenceKey = '';
         return;
       }
       this.#noteReachability(error);
     }
-    if (run === this.#presenceRun) {
-      this.#schedulePresence(Math.max(this.#intervalMs(), this.#presencePausedUntil - Date.now()));
-    }
+    if (current()) this.#schedulePresence(Math.max(this.#intervalMs(), this.#presencePausedUntil - Date.now()));
   }
 
   #showPresence(value: PresenceData): void {
-    const presence = parsePresence(value);
+    const presence = parse(Presence, value);
     if (!presence) return;
     this.presence = presence;
     this.#emit<BioCardPresenceDetail>('bio-card-presence', { presence });
@@ -414,157 +418,123 @@ export class BioCard extends LitElement {
     this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
   }
 
-  #level(): number {
-    const level = Math.trunc(Number(this.headingLevel));
-    return level >= 1 && level <= 6 ? level : 2;
-  }
-
   protected override render(): TemplateResult {
     const compact = this.variant === 'compact';
     const cls = compact ? 'card compact' : 'card';
-    if (this._bio) return this.#renderBio(this._bio, cls, compact);
-    if (this._error) return this.#renderError(this._error, cls);
-    return this.#renderSkeleton(cls, compact);
-  }
-
-  #renderSkeleton(cls: string, compact: boolean): TemplateResult {
+    const bio = this._bio;
+    const error = this._error;
+    if (bio) return this.#renderBio(bio, cls, compact);
+    if (error) {
+      const detail =
+        error instanceof RateLimitedError
+          ? `Too many requests: try again in ${error.retryAfter} s.`
+          : isUnreachable(error)
+            ? 'The service cannot be reached right now.'
+            : isNotFound(error)
+              ? 'No profile was found here.'
+              : this.tenant
+                ? 'Something went wrong.'
+                : 'No profile was given.';
+      return html`<div part="card error" class="${cls} error" role="alert">
+        <div>
+          <p class="message">This profile could not be loaded.</p>
+          <p class="detail">${detail}</p>
+        </div>
+        ${this.tenant ? html`<button part="retry" type="button" @click=${() => this.retry()}>Try again</button>` : nothing}
+      </div>`;
+    }
     return html`<div part="card skeleton" class=${cls} aria-busy="true">
       <span class="visually-hidden" role="status">Loading profile…</span>
       <div class="header" aria-hidden="true">
         <span class="avatar bone"></span>
-        <div class="who">
-          <span class="bone title"></span>
-          <span class="bone line short"></span>
-        </div>
+        <div class="who"><span class="bone title"></span><span class="bone line short"></span></div>
       </div>
       ${compact
         ? nothing
         : html`<div class="body" aria-hidden="true">
-            <span class="bone line"></span>
-            <span class="bone line"></span>
-            <span class="bone line short"></span>
-            <span class="bone button"></span>
-            <span class="bone button"></span>
-            <span class="bone button"></span>
+            <span class="bone line"></span><span class="bone line"></span><span class="bone line short"></span>
+            <span class="bone button"></span><span class="bone button"></span><span class="bone button"></span>
           </div>`}
     </div>`;
   }
 
-  #renderError(error: Error, cls: string): TemplateResult {
-    const detail =
-      error instanceof RateLimitedError
-        ? `Too many requests: try again in ${error.retryAfter} s.`
-        : error instanceof NetworkError || error instanceof TimeoutError
-          ? 'The service cannot be reached right now.'
-          : error instanceof HttpError && error.status === 404
-            ? 'No profile was found here.'
-            : this.tenant
-              ? 'Something went wrong.'
-              : 'No profile was given.';
-    return html`<div part="card error" class="${cls} error" role="alert">
-      <div>
-        <p class="message">This profile could not be loaded.</p>
-        <p class="detail">${detail}</p>
-      </div>
-      ${this.tenant ? html`<button part="retry" type="button" @click=${() => this.retry()}>Try again</button>` : nothing}
-    </div>`;
-  }
-
-  #renderAvatar(bio: BioData, compact: boolean): TemplateResult {
-    const src = this._avatarFailed ? undefined : safeUrl(bio.avatar_url, WEB_SCHEMES);
-    const size = compact ? 48 : 72;
-    if (src) {
-      return html`<img
-        part="avatar"
-        class="avatar"
-        src=${src}
-        alt=""
-        width=${size}
-        height=${size}
-        loading="lazy"
-        decoding="async"
-        referrerpolicy="no-referrer"
-        @error=${() => (this._avatarFailed = true)}
-      />`;
-    }
-    return html`<span part="avatar" class="avatar" aria-hidden="true">${initials(bio.name)}</span>`;
-  }
-
   #renderPresence(): TemplateResult | typeof nothing {
-    const presence = this.presence;
-    const live = presence?.live === true;
-    const online = typeof presence?.online === 'number' && presence.online >= 0 ? Math.floor(presence.online) : undefined;
-    if (!live && online === undefined) return nothing;
+    const live = this.presence?.live;
+    const online = this.presence?.online ?? -1;
+    if (!live && online < 0) return nothing;
     return html`<p part="presence" class="presence">
       ${live ? html`<span part="live" class="live">Live</span>` : nothing}
-      ${online === undefined
-        ? nothing
-        : html`<span part="online">${online.toLocaleString('en')} online</span>`}
+      ${online < 0 ? nothing : html`<span part="online">${Math.floor(online).toLocaleString('en')} online</span>`}
     </p>`;
   }
 
   #renderBio(bio: BioData, cls: string, compact: boolean): TemplateResult {
     const handle = bio.handle?.trim().replace(/^@+/, '');
-    const links = (bio.links ?? [])
-      .map((link) => ({ href: safeUrl(link.url, LINK_SCHEMES), title: link.title?.trim() }))
-      .filter((link): link is { href: string; title: string | undefined } => link.href !== undefined);
-    const socials = (bio.socials ?? [])
-      .map((social) => {
-        const href = safeUrl(social.url, LINK_SCHEMES);
-        const network = social.network?.trim() ?? '';
-        const label = SOCIAL_NAMES[network.toLowerCase()] ?? (network || (href ? displayHost(href) : ''));
-        return { href, label };
-      })
-      .filter((social): social is { href: string; label: string } => social.href !== undefined);
-
-    const header = html`<div class="header">
-      ${this.#renderAvatar(bio, compact)}
-      <div class="who">
-        <div part="name" class="name" role="heading" aria-level=${this.#level()} dir="auto">${bio.name}</div>
-        ${handle ? html`<p part="handle" class="handle" dir="auto">@${handle}</p>` : nothing}
-        ${compact && bio.bio ? html`<p part="bio" class="summary" dir="auto">${bio.bio}</p>` : nothing}
-        ${compact ? nothing : this.#renderPresence()}
-      </div>
-    </div>`;
-    const note = this.offline
-      ? html`<p part="note" class="note">Offline: showing the saved profile.</p>`
+    const level = Math.trunc(Number(this.headingLevel));
+    const text = bio.bio
+      ? html`<p part="bio" class=${compact ? 'summary' : 'bio'} dir="auto">${bio.bio}</p>`
       : nothing;
+    const list = (part: string, items: { href: string; text: string }[], rel: string, label?: string) =>
+      items.length
+        ? html`<ul part="${part}s" class="${part}s" aria-label=${label ?? nothing}>
+            ${items.map(
+              (item) =>
+                html`<li><a part=${part} class=${part} href=${item.href} rel=${rel} dir="auto">${item.text}</a></li>`,
+            )}
+          </ul>`
+        : nothing;
 
-    if (compact) {
-      return html`<article part="card" class=${cls} aria-label=${bio.name}>${header}${this.#renderPresence()}</article>`;
-    }
     return html`<article part="card" class=${cls} aria-label=${bio.name}>
-      ${header}
-      <div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
-        ${bio.bio ? html`<p part="bio" class="bio" dir="auto">${bio.bio}</p>` : nothing}
-        ${links.length
-          ? html`<ul part="links" class="links">
-              ${links.map(
-                (link) =>
-                  html`<li>
-                    <a part="link" class="link" href=${link.href} rel="noopener noreferrer" dir="auto"
-                      >${link.title || displayHost(link.href)}</a
-                    >
-                  </li>`,
-              )}
-            </ul>`
-          : nothing}
-        ${socials.length
-          ? html`<ul part="socials" class="socials" aria-label="Social profiles">
-              ${socials.map(
-                (social) =>
-                  html`<li>
-                    <a part="social" class="social" href=${social.href} rel="me noopener noreferrer" dir="auto"
-                      >${social.label}</a
-                    >
-                  </li>`,
-              )}
-            </ul>`
-          : nothing}
-        <slot name="footer"></slot>
+      <div class="header">
+        ${this.#renderAvatar(bio, compact)}
+        <div class="who">
+          <div part="name" class="name" role="heading" aria-level=${level >= 1 && level <= 6 ? level : 2} dir="auto">${bio.name}</div>
+          ${handle ? html`<p part="handle" class="handle" dir="auto">@${handle}</p>` : nothing}
+          ${compact ? text : this.#renderPresence()}
+        </div>
       </div>
-      ${note}
+      ${compact
+        ? this.#renderPresence()
+        : html`<div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
+              ${text}
+              ${list(
+                'link',
+                entries(bio.links, (link, href) => link.title?.trim() || displayHost(href)),
+                'noopener noreferrer',
+              )}
+              ${list(
+                'social',
+                entries(bio.socials, (social, href) => {
+                  const network = social.network?.trim() ?? '';
+                  return socialName(network) ?? (network || displayHost(href));
+                }),
+                'me noopener noreferrer',
+                'Social profiles',
+              )}
+              <slot name="footer"></slot>
+            </div>
+            ${this.offline ? html`<p part="note" class="note">Offline: showing the saved profile.</p>` : nothing}`}
     </article>`;
+  }
+
+  #renderAvatar(bio: BioData, compact: boolean): TemplateResult {
+    // safeUrl's default schemes: an avatar only from http(s).
+    const src = this._avatarFailed ? undefined : safeUrl(bio.avatar_url);
+    const size = compact ? 48 : 72;
+    return src
+      ? html`<img
+          part="avatar"
+          class="avatar"
+          src=${src}
+          alt=""
+          width=${size}
+          height=${size}
+          loading="lazy"
+          decoding="async"
+          referrerpolicy="no-referrer"
+          @error=${() => (this._avatarFailed = true)}
+        />`
+      : html`<span part="avatar" class="avatar" aria-hidden="true">${initials(bio.name)}</span>`;
   }
 }
 
