@@ -73,7 +73,7 @@ function entries<T extends { url: string }>(
   });
 }
 
-const isVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const isVisible = () => document.visibilityState !== 'hidden';
 const isUnreachable = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
@@ -170,9 +170,10 @@ export class BioCard extends LitElement {
     headingLevel: { type: Number, attribute: 'heading-level' },
     busy: { type: Boolean, reflect: true },
     offline: { type: Boolean, reflect: true },
-    _bio: { state: true },
-    _error: { state: true },
-    _avatarFailed: { state: true },
+    // `attribute: false` is what state implies, but the manifest analyzer reads only this.
+    _bio: { state: true, attribute: false },
+    _error: { state: true, attribute: false },
+    _avatarFailed: { state: true, attribute: false },
   };
 
   tenant = '';
@@ -197,7 +198,6 @@ export class BioCard extends LitElement {
   #presenceKey = '';
   #presenceRun = 0;
   #presenceTimer: ReturnType<typeof setTimeout> | undefined;
-  #presencePausedUntil = 0;
 
   get state(): BioCardState {
     if (this._bio) return 'ready';
@@ -244,16 +244,13 @@ export class BioCard extends LitElement {
     if (changed.has('data') && this.data !== undefined && this._bio) {
       this.#emit<BioCardLoadDetail>('bio-card-load', { bio: this._bio, source: 'data', fresh: true });
     }
-    if (changed.has('tenant') || changed.has('baseUrl') || changed.has('data') || changed.has('noPresence')) {
-      this.#sync();
-    }
+    if ((['tenant', 'baseUrl', 'data', 'noPresence'] as const).some((name) => changed.has(name))) this.#sync();
   }
 
   /** Loads the profile again, e.g. after an error. */
   retry(): void {
     this.#bioKey = '';
     this._error = undefined;
-    this.#presencePausedUntil = 0;
     this.#sync();
     this.#refreshPresence();
   }
@@ -267,8 +264,9 @@ export class BioCard extends LitElement {
     }
   }
 
+  // Never on the server: there the element is not connected, and updated() does not run.
   #sync(): void {
-    if (!this.isConnected || typeof window === 'undefined') return;
+    if (!this.isConnected) return;
     const tenant = this.tenant?.trim();
     if (!tenant) {
       if (!this._bio) this.#fail(new Error('bio-card: the tenant attribute is required.'));
@@ -357,36 +355,26 @@ export class BioCard extends LitElement {
     this.#presenceRun++;
   }
 
-  // Whatever changed while a refresh was away (hidden page, disconnect, another tenant)
-  // ended its run, and the refresh a timer starts checks again.
-  #schedulePresence(delayMs: number): void {
-    clearTimeout(this.#presenceTimer);
-    this.#presenceTimer = setTimeout(() => this.#refreshPresence(), delayMs);
-  }
-
-  #intervalMs(): number {
-    const seconds = Number(this.presenceInterval);
-    return Math.max(MIN_PRESENCE_INTERVAL_S, Number.isFinite(seconds) ? seconds : 30) * 1000;
-  }
-
   async #refreshPresence(): Promise<void> {
     clearTimeout(this.#presenceTimer);
     const tenant = this.tenant?.trim();
     // A hidden page asks for nothing; visibilitychange starts the loop again.
     if (!this.isConnected || !this.#presenceKey || !tenant || !isVisible()) return;
-    const wait = this.#presencePausedUntil - Date.now();
-    if (wait > 0) return this.#schedulePresence(wait);
     const client = this.#client();
     if (!client) return;
     const run = ++this.#presenceRun;
     const current = () => run === this.#presenceRun;
+    const seconds = Number(this.presenceInterval);
+    let delay = Math.max(MIN_PRESENCE_INTERVAL_S, Number.isFinite(seconds) ? seconds : 30) * 1000;
     try {
       await this.#read(client, 'presence', getPresence, tenant, current, ({ data }) => this.#showPresence(data));
     } catch (error) {
       if (!current()) return;
       if (error instanceof RateLimitedError) {
-        // Spent (or closed by a 429): nothing more until the window reopens.
-        this.#presencePausedUntil = error.resetAt.getTime();
+        // Spent (or closed by a 429): the next try waits for the window to reopen. A refresh
+        // asked for sooner (visible again, back online) is refused by the budget itself,
+        // without a request.
+        delay = Math.max(delay, error.resetAt.getTime() - Date.now());
       } else if (isNotFound(error)) {
         // A tenant without presence: stop asking.
         this.#presenceKey = '';
@@ -394,7 +382,8 @@ export class BioCard extends LitElement {
       }
       this.#noteReachability(error);
     }
-    if (current()) this.#schedulePresence(Math.max(this.#intervalMs(), this.#presencePausedUntil - Date.now()));
+    // Whatever changed meanwhile (hidden page, disconnect, another tenant) ended this run.
+    if (current()) this.#presenceTimer = setTimeout(() => this.#refreshPresence(), delay);
   }
 
   #showPresence(value: PresenceData): void {
