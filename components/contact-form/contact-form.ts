@@ -82,11 +82,10 @@ export class ContactForm extends HubFormElement {
   }
 
   protected fieldsTemplate(s: FormStrings): TemplateResult {
-    return html`${this.nameInput(s)}${this.emailInput(s)}
-    ${this.field(
+    return html`${this.nameInput(s)}${this.emailInput(s)}${this.field(
       'message',
       this.messageLabel || s.messageLabel,
-      html`<textarea id=${this.fieldId('message')} name="message" rows="6" required></textarea>`,
+      (id) => html`<textarea id=${id} name="message" rows="6" required></textarea>`,
     )}`;
   }
 

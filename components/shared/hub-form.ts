@@ -55,19 +55,24 @@ export interface FormQueuedDetail {
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const FIELD_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
-const isField = (el: Element): el is Field => FIELD_TAGS.has(el.tagName);
+// Of a form's controls, only these carry a value a visitor types or picks (not buttons, fieldsets or outputs).
+const isField = (el: unknown): el is Field => el instanceof Element && el.matches('input,select,textarea');
+
+/** Sets an ARIA state to "true", or removes it. */
+const flag = (el: Element, name: string, on: boolean): void => {
+  if (on) el.setAttribute(name, 'true');
+  else el.removeAttribute(name);
+};
 
 // Deliberately loose: the service has the final word (422); this catches typos only.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The action URL paths of the service, for a form an author pasted without attributes. */
-const ACTION_PATHS: ReadonlyArray<[PostEndpoint, RegExp]> = [
-  ['formSignup', /^(.*)\/api\/subscribe\/([^/]+)$/],
-  ['magicLink', /^(.*)\/api\/v1\/tenants\/([^/]+)\/magic-links\/([^/]+)$/],
-  ['subscribe', /^(.*)\/api\/v1\/tenants\/([^/]+)\/subscribe$/],
-  ['contact', /^(.*)\/api\/v1\/tenants\/([^/]+)\/contact$/],
-];
+/**
+ * The action URL paths of the service, for a form an author pasted without attributes:
+ * /api/subscribe/{form}, or /api/v1/tenants/{tenant}/ then subscribe, contact or
+ * magic-links/{resource}, after any path prefix of the base URL.
+ */
+const ACTION_PATH = /^(.*)\/api\/(?:subscribe\/([^/]+)|v1\/tenants\/([^/]+)\/(?:(subscribe|contact)|magic-links\/([^/]+)))\/*$/;
 
 function targetFromAction(action: string): { baseUrl: string; target: Target } | undefined {
   let url: URL;
@@ -76,16 +81,15 @@ function targetFromAction(action: string): { baseUrl: string; target: Target } |
   } catch {
     return undefined;
   }
-  for (const [endpoint, pattern] of ACTION_PATHS) {
-    const match = pattern.exec(url.pathname.replace(/\/+$/, ''));
-    if (!match) continue;
-    const [, prefix = '', a = '', b = ''] = match.map((part) => decodeURIComponent(part ?? ''));
-    const baseUrl = url.origin + prefix;
-    if (endpoint === 'formSignup') return { baseUrl, target: { endpoint, params: { form: a } } };
-    if (endpoint === 'magicLink') return { baseUrl, target: { endpoint, params: { tenant: a, resource: b } } };
-    return { baseUrl, target: { endpoint, params: { tenant: a } } } as { baseUrl: string; target: Target };
-  }
-  return undefined;
+  const match = ACTION_PATH.exec(url.pathname);
+  if (!match) return undefined;
+  const [, prefix = '', form, tenant, endpoint, resource] = match.map((part) => part && decodeURIComponent(part));
+  const target = form
+    ? { endpoint: 'formSignup', params: { form } }
+    : resource
+      ? { endpoint: 'magicLink', params: { tenant, resource } }
+      : { endpoint, params: { tenant } };
+  return { baseUrl: url.origin + prefix, target: target as Target };
 }
 
 const text = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
@@ -93,13 +97,13 @@ const text = (value: FormDataEntryValue | null): string => (typeof value === 'st
 /** `strings='{"subscribe":"Join"}'`: a bad value is ignored rather than breaking the page. */
 const stringsConverter = {
   fromAttribute(value: string | null): Partial<FormStrings> {
-    if (!value) return {};
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(value);
-      return parsed && typeof parsed === 'object' ? (parsed as Partial<FormStrings>) : {};
+      parsed = JSON.parse(value ?? '');
     } catch {
-      return {};
+      // Not JSON: ignored, below.
     }
+    return parsed && typeof parsed === 'object' ? parsed : {};
   },
 };
 
@@ -172,11 +176,12 @@ export abstract class HubFormElement extends LitElement {
   #queued = new Set<string>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #resetAt = 0;
-  #stopStrings: (() => void) | undefined;
+  /** Removes every listener added on connecting. */
+  #connection: AbortController | undefined;
 
   /** A stable id for a field of this element's generated form. */
   protected fieldId(name: string): string {
-    return `${this.#uid}-${name}`;
+    return `${this.#uid}-${name.replace(/\W+/g, '-')}`;
   }
 
   /** The built-in strings for the element's language, overlaid by `strings`. */
@@ -186,30 +191,27 @@ export abstract class HubFormElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#stopStrings = onStringsChange(() => this.requestUpdate());
-    outboxEvents.addEventListener('delivered', this.#onDelivered);
-    outboxEvents.addEventListener('failed', this.#onFailed);
+    this.#connection = new AbortController();
+    const options = { signal: this.#connection.signal };
+    const update = () => this.requestUpdate();
+    onStringsChange(update, options);
+    outboxEvents.addEventListener('delivered', this.#onOutbox, options);
+    outboxEvents.addEventListener('failed', this.#onOutbox, options);
     // Parsed before its children (a classic script in <head>): wait for the author's form.
     if (this.ownerDocument.readyState === 'loading') {
-      this.ownerDocument.addEventListener('DOMContentLoaded', () => this.requestUpdate(), { once: true });
+      this.ownerDocument.addEventListener('DOMContentLoaded', update, { ...options, once: true });
     }
     if (this.state === 'rate-limited') this.#countdown();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#stopStrings?.();
-    outboxEvents.removeEventListener('delivered', this.#onDelivered);
-    outboxEvents.removeEventListener('failed', this.#onFailed);
+    this.#connection?.abort();
     clearInterval(this.#timer);
   }
 
   protected override render(): TemplateResult {
-    return html`<slot></slot>
-      <div part="status" class="status" data-state=${this.state} ?hidden=${!this.statusText}>
-        <slot name=${this.state}>${this.statusText}</slot>
-      </div>
-      <div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
+    return html`<slot></slot><div part="status" class="status" data-state=${this.state} ?hidden=${!this.statusText}><slot name=${this.state}>${this.statusText}</slot></div><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -218,15 +220,20 @@ export abstract class HubFormElement extends LitElement {
     this.#lang = this.closest('[lang]')?.getAttribute('lang') ?? '';
     if (!this.formElement) this.#setUp();
     else if (this.#generated) this.#renderLight();
-    this.#syncForm();
+    const form = this.formElement;
+    if (!form) return;
+    // aria-disabled, not disabled: the button keeps focus and stays discoverable.
+    const button = form.querySelector('button[type="submit"], button:not([type]), input[type="submit"]');
+    if (button) flag(button, 'aria-disabled', this.busy || this.state === 'rate-limited');
+    flag(form, 'aria-busy', this.busy);
   }
 
   /** The endpoint and base URL in use; throws ConfigError when neither attributes nor the form's action say. */
   #resolve(): Resolved {
     const target = this.configuredTarget();
     if (target) return { baseUrl: this.baseUrl, target };
-    const action = this.formElement?.getAttribute('action');
-    const found = action ? targetFromAction(this.formElement!.action) : undefined;
+    const form = this.formElement;
+    const found = form?.getAttribute('action') ? targetFromAction(form.action) : undefined;
     if (found && this.endpoints.includes(found.target.endpoint)) {
       return { baseUrl: this.baseUrl ?? found.baseUrl, target: found.target };
     }
@@ -245,52 +252,28 @@ export abstract class HubFormElement extends LitElement {
 
   #renderLight(): void {
     const s = this.resolvedStrings;
-    const action = this.#actionUrl();
     renderTemplate(
-      html`<form class="hub-form" method="post" action=${action ?? nothing}>
-        ${this.fieldsTemplate(s)} ${trapTemplate(this.fieldId(TRAP_NAME), s.trapLabel)}
-        <button type="submit" class="hub-submit">${this.submitLabel || this.submitText(s)}</button>
-      </form>`,
+      html`<form class="hub-form" method="post" action=${this.#actionUrl() ?? nothing}>${this.fieldsTemplate(s)}${trapTemplate(this.fieldId(TRAP_NAME), s.trapLabel)}<button type="submit" class="hub-submit">${this.submitLabel || this.submitText(s)}</button></form>`,
       this,
     );
   }
 
   #setUp(): void {
-    const existing = this.querySelector('form');
-    if (existing) {
-      this.formElement = existing;
-    } else {
+    if (!this.querySelector('form')) {
       this.#generated = true;
       this.#renderLight();
-      this.formElement = this.querySelector('form');
     }
-    const form = this.formElement;
+    const form = (this.formElement = this.querySelector('form'));
     if (!form) return;
     adoptLightFormStyles(this.getRootNode());
     // From here on the element validates, with messages tied to each field.
     form.noValidate = true;
     ensureTrap(form, this.fieldId(TRAP_NAME), this.resolvedStrings.trapLabel);
-    if (!form.getAttribute('action')) {
-      const action = this.#actionUrl();
-      if (action) form.action = action;
-    } else {
-      // Starts the outbox for this service even when nothing is submitted on this page.
-      this.#actionUrl();
-    }
+    // Called even when the form has its action: it starts the outbox for this service,
+    // though nothing may be submitted on this page.
+    const action = this.#actionUrl();
+    if (action && !form.getAttribute('action')) form.action = action;
     form.addEventListener('submit', this.#onSubmit);
-  }
-
-  #syncForm(): void {
-    const form = this.formElement;
-    if (!form) return;
-    const button = form.querySelector('button[type="submit"], button:not([type]), input[type="submit"]');
-    // aria-disabled, not disabled: the button keeps focus and stays discoverable.
-    if (button) {
-      if (this.busy || this.state === 'rate-limited') button.setAttribute('aria-disabled', 'true');
-      else button.removeAttribute('aria-disabled');
-    }
-    if (this.busy) form.setAttribute('aria-busy', 'true');
-    else form.removeAttribute('aria-busy');
   }
 
   #emit(what: 'submit' | 'success' | 'error' | 'queued', detail: object, cancelable = false): boolean {
@@ -314,11 +297,8 @@ export abstract class HubFormElement extends LitElement {
     event.preventDefault();
     // One intent, one request: a second click or Enter while busy or waiting sends nothing.
     if (this.busy) return;
-    if (this.state === 'rate-limited') {
-      this.#show('rate-limited', this.statusText);
-      return;
-    }
-    void this.#submit();
+    if (this.state === 'rate-limited') this.#show('rate-limited', this.statusText);
+    else void this.#submit();
   };
 
   async #submit(): Promise<void> {
@@ -328,7 +308,7 @@ export abstract class HubFormElement extends LitElement {
     this.#markFields(errors);
     if (errors.size) {
       this.#show('invalid', s.invalid, `${s.invalid} ${[...errors.values()].join(' ')}`);
-      [...errors.keys()][0]?.focus();
+      [...errors.keys()][0]!.focus();
       return;
     }
 
@@ -351,12 +331,16 @@ export abstract class HubFormElement extends LitElement {
     this.busy = true;
     this.#show('busy', s.sending);
     try {
-      const response = await post(client, endpoint, params as never, data);
-      this.#succeed(data, response, false);
+      this.#succeed(data, await post(client, endpoint, params as never, data), false);
     } catch (error) {
-      if (error instanceof NetworkError) {
-        await this.#queue(client.baseUrl, resolved.target, data, s);
-      } else {
+      try {
+        if (!(error instanceof NetworkError)) throw error;
+        const entry = await enqueue({ baseUrl: client.baseUrl, endpoint, params, body: data } as never) as OutboxEntry;
+        this.#queued.add(entry.id);
+        form.reset();
+        this.#show('queued', s.queued);
+        this.#emit('queued', { data, entry } satisfies FormQueuedDetail);
+      } catch (error) {
         this.#fail(error as Error, data, s);
       }
     } finally {
@@ -364,25 +348,10 @@ export abstract class HubFormElement extends LitElement {
     }
   }
 
-  async #queue(baseUrl: string, target: Target, data: FormBody, s: FormStrings): Promise<void> {
-    let entry: OutboxEntry;
-    try {
-      entry = await enqueue({ baseUrl, endpoint: target.endpoint, params: target.params, body: data } as never);
-    } catch (error) {
-      this.#fail(error as Error, data, s);
-      return;
-    }
-    this.#queued.add(entry.id);
-    this.formElement?.reset();
-    this.#show('queued', s.queued);
-    this.#emit('queued', { data, entry } satisfies FormQueuedDetail);
-  }
-
   #succeed(data: FormBody, response: SubmitResponse, queued: boolean): void {
-    const s = this.resolvedStrings;
     this.#markFields(new Map());
     if (!queued) this.formElement?.reset();
-    this.#show('success', this.successMessage || response.message || this.successText(s));
+    this.#show('success', this.successMessage || response.message || this.successText(this.resolvedStrings));
     this.#emit('success', { data, response, queued } satisfies FormSuccessDetail);
     const target = queued ? undefined : safeUrl(this.redirect, WEB_SCHEMES, this.ownerDocument.baseURI);
     if (target) this.ownerDocument.defaultView?.location.assign(target);
@@ -392,13 +361,22 @@ export abstract class HubFormElement extends LitElement {
     if (error instanceof RateLimitedError) {
       // retryAfter is whole seconds from the moment of the error, at least one.
       this.#resetAt = Date.now() + error.retryAfter * 1000;
-      this.#show('rate-limited', format(s.rateLimited, { seconds: error.retryAfter }));
+      this.#show('rate-limited', format(s.rateLimited, error.retryAfter));
       this.#countdown();
     } else if (error instanceof ValidationError) {
-      const { fields, rest } = this.#serverErrors(error.fieldErrors);
+      // A 422's `errors` go beside their fields: `email`, or `fields.consent` to `fields[consent]`.
+      const fields = new Map<Field, string>();
+      const rest = [error.message];
+      const controls = this.formElement!.elements;
+      for (const [key, messages] of Object.entries(error.fieldErrors)) {
+        const message = messages.join(' ');
+        const found = controls.namedItem(key) ?? controls.namedItem(key.replace(/^fields\.(.+)$/, 'fields[$1]'));
+        const el = found instanceof RadioNodeList ? found[0] : found;
+        if (isField(el) && el.type !== 'hidden') fields.set(el, message);
+        else rest.push(message);
+      }
       this.#markFields(fields);
-      const summary = [error.message, ...rest].filter(Boolean).join(' ');
-      this.#show('invalid', summary || s.invalid);
+      this.#show('invalid', rest.filter(Boolean).join(' ') || s.invalid);
       [...fields.keys()][0]?.focus();
     } else {
       if (error instanceof ConfigError) console.error(error);
@@ -415,7 +393,7 @@ export abstract class HubFormElement extends LitElement {
       const seconds = Math.ceil((this.#resetAt - Date.now()) / 1000);
       if (seconds > 0) {
         // Visible only: the live region announced the wait once, not every second.
-        this.statusText = format(s.rateLimited, { seconds });
+        this.statusText = format(s.rateLimited, seconds);
         return;
       }
       clearInterval(this.#timer);
@@ -425,27 +403,23 @@ export abstract class HubFormElement extends LitElement {
     if (this.state === 'rate-limited') this.#timer = setInterval(step, 1000);
   }
 
-  #onDelivered = (event: Event): void => {
-    const { entry, response } = (event as CustomEvent<DeliveredDetail>).detail;
-    if (this.#queued.delete(entry.id)) this.#succeed(entry.body, response, true);
-  };
-
-  #onFailed = (event: Event): void => {
-    const { entry, error } = (event as CustomEvent<FailedDetail>).detail;
-    if (this.#queued.delete(entry.id)) this.#fail(error, entry.body, this.resolvedStrings);
+  /** A submission queued on this page was delivered, or finally refused, by the outbox. */
+  #onOutbox = (event: Event): void => {
+    const { entry, response, error } = (event as CustomEvent<Partial<DeliveredDetail & FailedDetail>>).detail;
+    if (!this.#queued.delete(entry!.id)) return;
+    if (error) this.#fail(error, entry!.body, this.resolvedStrings);
+    else this.#succeed(entry!.body, response!, true);
   };
 
   #validate(form: HTMLFormElement, s: FormStrings): Map<Field, string> {
     const errors = new Map<Field, string>();
-    for (const el of Array.from(form.elements)) {
+    for (const el of form.elements) {
       if (!isField(el) || el.name === TRAP_NAME || el.type === 'hidden' || el.disabled) continue;
-      if (el.type === 'checkbox') {
-        if (el.required && !(el as HTMLInputElement).checked) errors.set(el, s.consentRequired);
-        continue;
-      }
       const value = el.value.trim();
       const isEmail = el.type === 'email' || el.name === 'email';
-      if (el.required && !value) {
+      if (el.type === 'checkbox') {
+        if (el.required && !(el as HTMLInputElement).checked) errors.set(el, s.consentRequired);
+      } else if (el.required && !value) {
         errors.set(el, isEmail ? s.emailRequired : el.name === 'message' ? s.messageRequired : s.required);
       } else if (value && isEmail && !EMAIL.test(value)) {
         errors.set(el, s.emailInvalid);
@@ -454,74 +428,40 @@ export abstract class HubFormElement extends LitElement {
     return errors;
   }
 
-  /** Maps a 422's `errors` to fields: `email`, or `fields.consent` to `fields[consent]`. */
-  #serverErrors(fieldErrors: Record<string, string[]>): { fields: Map<Field, string>; rest: string[] } {
-    const fields = new Map<Field, string>();
-    const rest: string[] = [];
-    const form = this.formElement!;
-    for (const [key, messages] of Object.entries(fieldErrors)) {
-      const message = messages.join(' ');
-      const nested = key.replace(/^fields\.(.+)$/, 'fields[$1]');
-      const found = form.elements.namedItem(key) ?? form.elements.namedItem(nested);
-      const el = found && 'length' in found && !(found instanceof Element) ? found[0] : found;
-      if (el instanceof Element && isField(el) && el.type !== 'hidden') fields.set(el, message);
-      else rest.push(message);
-    }
-    return { fields, rest };
-  }
-
   /** Sets or clears aria-invalid and the error text tied to each field by aria-describedby. */
   #markFields(errors: Map<Field, string>): void {
-    for (const field of this.#marked) {
-      if (errors.has(field)) continue;
-      field.removeAttribute('aria-invalid');
-      const note = this.#errorNote(field, false);
-      if (note) {
-        note.hidden = true;
-        note.textContent = '';
-      }
-    }
-    for (const [field, message] of errors) {
-      const note = this.#errorNote(field, true)!;
-      note.textContent = message;
-      note.hidden = false;
-      field.setAttribute('aria-invalid', 'true');
-      const ids = new Set((field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean));
-      ids.add(note.id);
-      field.setAttribute('aria-describedby', [...ids].join(' '));
-    }
+    for (const field of this.#marked) if (!errors.has(field)) this.#note(field, '');
+    for (const [field, message] of errors) this.#note(field, message);
     this.#marked = new Set(errors.keys());
   }
 
-  #errorNote(field: Field, create: boolean): HTMLElement | null {
-    if (!field.id) field.id = this.fieldId(field.name.replace(/\W+/g, '-') || 'field');
-    const id = `${field.id}-error`;
+  /** Shows `message` in the field's error note, made on first use; an empty message hides it. */
+  #note(field: Field, message: string): void {
     const form = this.formElement!;
-    const existing = form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
-    if (existing || !create) return existing;
-    const note = this.ownerDocument.createElement('p');
-    note.id = id;
-    note.className = 'hub-error';
-    note.hidden = true;
-    const wrapper = field.closest('.hub-field');
-    if (wrapper && form.contains(wrapper)) wrapper.append(note);
-    else {
+    if (!field.id) field.id = this.fieldId(field.name || 'field');
+    const id = `${field.id}-error`;
+    let note = form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
+    flag(field, 'aria-invalid', !!message);
+    if (!note) {
+      if (!message) return;
+      note = this.ownerDocument.createElement('p');
+      note.id = id;
+      note.className = 'hub-error';
+      const wrapper = field.closest('.hub-field');
+      if (wrapper && form.contains(wrapper)) wrapper.append(note);
       // A checkbox is usually followed by its label; the note goes after both.
-      const label = field.nextElementSibling?.tagName === 'LABEL' ? field.nextElementSibling : field;
-      label.after(note);
+      else (field.nextElementSibling?.tagName === 'LABEL' ? field.nextElementSibling : field).after(note);
     }
-    return note;
+    note.textContent = message;
+    note.hidden = !message;
+    const ids = field.getAttribute('aria-describedby') ?? '';
+    if (message && !ids.split(/\s+/).includes(id)) field.setAttribute('aria-describedby', `${ids} ${id}`.trim());
   }
 
   /** Email, name and the spam trap, as every endpoint takes them. */
   protected commonPayload(data: FormData): { email: string; name?: string; website: string } {
-    const body: { email: string; name?: string; website: string } = {
-      email: text(data.get('email')).trim(),
-      website: text(data.get(TRAP_NAME)),
-    };
     const name = text(data.get('name')).trim();
-    if (name) body.name = name;
-    return body;
+    return { email: text(data.get('email')).trim(), ...(name && { name }), website: text(data.get(TRAP_NAME)) };
   }
 
   /** `fields[source]=footer` inputs as `{ source: 'footer' }`; repeated keys (tags) joined by commas. */
@@ -529,28 +469,26 @@ export abstract class HubFormElement extends LitElement {
     const fields: Record<string, string> = { ...extra };
     const seen = new Set<string>();
     for (const [key, value] of data) {
-      const match = /^fields\[(.+)\]$/.exec(key);
-      if (!match?.[1] || typeof value !== 'string') continue;
-      const name = match[1];
+      const name = /^fields\[(.+)\]$/.exec(key)?.[1];
+      if (!name || typeof value !== 'string') continue;
       fields[name] = seen.has(name) ? `${fields[name]},${value}` : value;
       seen.add(name);
     }
     return Object.keys(fields).length ? fields : undefined;
   }
 
-  /** A labelled field of the generated form. */
-  protected field(name: string, label: string, control: TemplateResult, check = false): TemplateResult {
-    const id = this.fieldId(name.replace(/\W+/g, '-'));
-    return check
-      ? html`<div class="hub-field hub-check">${control}<label for=${id}>${label}</label></div>`
-      : html`<div class="hub-field"><label for=${id}>${label}</label>${control}</div>`;
+  /** A labelled field of the generated form; `control` renders its input with the given id. */
+  protected field(name: string, label: string, control: (id: string) => TemplateResult, check = false): TemplateResult {
+    const id = this.fieldId(name);
+    const labelled = html`<label for=${id}>${label}</label>`;
+    return html`<div class="hub-field${check ? ' hub-check' : ''}">${check ? [control(id), labelled] : [labelled, control(id)]}</div>`;
   }
 
   protected emailInput(s: FormStrings): TemplateResult {
     return this.field(
       'email',
       this.emailLabel || s.emailLabel,
-      html`<input id=${this.fieldId('email')} type="email" name="email" autocomplete="email" spellcheck="false" required />`,
+      (id) => html`<input id=${id} type="email" name="email" autocomplete="email" spellcheck="false" required />`,
     );
   }
 
@@ -558,7 +496,7 @@ export abstract class HubFormElement extends LitElement {
     return this.field(
       'name',
       this.nameLabel || s.nameLabel,
-      html`<input id=${this.fieldId('name')} type="text" name="name" autocomplete="name" />`,
+      (id) => html`<input id=${id} type="text" name="name" autocomplete="name" />`,
     );
   }
 }

@@ -4,7 +4,7 @@
  * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
  * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
  * loaded from its own file reaches the elements of a separately loaded `dist/hub-kit.js`.
- * Placeholders such as `{seconds}` are filled by `format`.
+ * The one placeholder, `{seconds}`, is filled by `format`.
  */
 export interface FormStrings {
   emailLabel: string;
@@ -77,24 +77,17 @@ export function registerStrings(lang: string, strings: Partial<FormStrings>): vo
   events.dispatchEvent(new Event('change'));
 }
 
-/** Listens for newly registered locales; returns the function that stops listening. */
-export function onStringsChange(listener: () => void): () => void {
-  const { events } = registry();
-  events.addEventListener('change', listener);
-  return () => events.removeEventListener('change', listener);
+/** Calls `listener` whenever a locale is registered, until `signal` aborts. */
+export function onStringsChange(listener: () => void, options: { signal: AbortSignal }): void {
+  registry().events.addEventListener('change', listener, options);
 }
 
 /** English, overlaid by the primary language ("pt"), then by the exact tag ("pt-br"). */
-export function stringsFor(lang: string | null | undefined): FormStrings {
+export function stringsFor(lang: string): FormStrings {
   const { locales } = registry();
-  const tag = (lang ?? '').toLowerCase();
-  const primary = tag.split('-')[0] ?? '';
-  return { ...EN, ...locales.get(primary), ...(tag !== primary ? locales.get(tag) : undefined) };
+  const tag = lang.toLowerCase();
+  return { ...EN, ...locales.get(tag.split('-')[0]!), ...locales.get(tag) };
 }
 
-/** Fills `{name}` placeholders; unknown ones are left as written. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
-}
+/** Fills the `{seconds}` placeholder of `rateLimited`. */
+export const format = (template: string, seconds: number): string => template.replaceAll('{seconds}', String(seconds));

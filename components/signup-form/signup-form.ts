@@ -111,19 +111,17 @@ export class SignupForm extends HubFormElement {
     const hidden = { ...this.fields };
     if (this.source) hidden['source'] = this.source;
     if (this.tags) hidden['tags'] = this.tags;
-    return html`${this.nameField ? this.nameInput(s) : nothing}${this.emailInput(s)}
-      ${this.consent
-        ? this.field(
-            'fields[consent]',
-            this.consent,
-            // The value is the text agreed to, so the record says what the person consented to.
-            html`<input id=${this.fieldId('fields-consent-')} type="checkbox" name="fields[consent]" value=${this.consent} required />`,
-            true,
-          )
-        : nothing}
-      ${Object.entries(hidden).map(
-        ([key, value]) => html`<input type="hidden" name=${`fields[${key}]`} value=${value} />`,
-      )}`;
+    return html`${this.nameField ? this.nameInput(s) : nothing}${this.emailInput(s)}${this.consent
+      ? this.field(
+          'fields[consent]',
+          this.consent,
+          // The value is the text agreed to, so the record says what the person consented to.
+          (id) => html`<input id=${id} type="checkbox" name="fields[consent]" value=${this.consent} required />`,
+          true,
+        )
+      : nothing}${Object.entries(hidden).map(
+      ([key, value]) => html`<input type="hidden" name=${`fields[${key}]`} value=${value} />`,
+    )}`;
   }
 
   protected payload(data: FormData): SignupBody {
