@@ -1,13 +1,17 @@
-import { css } from 'lit';
+import { css, type CSSResult } from 'lit';
+import { lightFormStyles } from './light-form.styles.js';
 
 /**
- * Shadow styles shared by the two forms: the status line and the announcer.
+ * Shadow styles shared by the two forms: the colour tokens (from the light-DOM sheet), the
+ * status line and the announcer.
  *
  * A message slotted by the author may carry "hidden" so it stays out of sight before
  * upgrade or without JavaScript; once it is shown in its state's slot, it is visible.
  * (Said here rather than in the sheet: a comment inside it would ship in every bundle.)
  */
-export const hubFormStyles = css`
+export const hubFormStyles: CSSResult[] = [
+  lightFormStyles,
+  css`
   :host {
     display: block;
   }
@@ -15,31 +19,28 @@ export const hubFormStyles = css`
     display: block;
   }
   .status {
-    margin-block-start: var(--_gap);
+    margin-block-start: var(--hub-gap, 0.75rem);
     padding: 0.5rem 0.75rem;
-    color: var(--_fg);
-    background: var(--_surface);
-    border-inline-start: 4px solid var(--_border);
-    border-radius: var(--_radius);
+    background: var(--_hf-surface);
+    border-inline-start: 4px solid var(--_hf-border);
+    border-radius: var(--hub-radius, 8px);
   }
   .status[data-state='success'],
   .status[data-state='queued'] {
-    border-inline-start-color: var(--_success);
+    border-inline-start-color: var(--_hf-success);
   }
   .status[data-state='error'],
   .status[data-state='invalid'],
   .status[data-state='rate-limited'] {
-    border-inline-start-color: var(--_error);
+    border-inline-start-color: var(--_hf-error);
   }
   .announcer {
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
-`;
+`,
+];

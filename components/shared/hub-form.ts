@@ -12,7 +12,7 @@
  */
 import { LitElement, html, nothing, render as renderTemplate, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { post } from '../../src/api/calls.js';
-import type { PostEndpoint } from '../../src/api/transport.js';
+import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import type { EndpointParams } from '../../src/api/endpoints.js';
 import { ConfigError, NetworkError, RateLimitedError, ValidationError } from '../../src/api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
@@ -109,10 +109,7 @@ const stringsConverter = {
 
 let instances = 0;
 
-interface Resolved {
-  baseUrl: string | null;
-  target: Target;
-}
+type Resolved = Target & { client: Transport; url: string };
 
 export abstract class HubFormElement extends LitElement {
   // Declared statically rather than with decorators: the decorator helpers and one call per
@@ -128,8 +125,8 @@ export abstract class HubFormElement extends LitElement {
     strings: { converter: stringsConverter },
     busy: { type: Boolean, reflect: true },
     state: { reflect: true },
-    statusText: { state: true, attribute: false },
-    announcement: { state: true, attribute: false },
+    statusText: { state: true },
+    announcement: { state: true },
   };
 
   /** Where the service lives. Defaults to the page's origin. */
@@ -228,22 +225,26 @@ export abstract class HubFormElement extends LitElement {
     flag(form, 'aria-busy', this.busy);
   }
 
-  /** The endpoint and base URL in use; throws ConfigError when neither attributes nor the form's action say. */
+  /** The endpoint in use and its client; throws ConfigError when neither attributes nor the form's action say. */
   #resolve(): Resolved {
-    const target = this.configuredTarget();
-    if (target) return { baseUrl: this.baseUrl, target };
-    const form = this.formElement;
-    const found = form?.getAttribute('action') ? targetFromAction(form.action) : undefined;
-    if (found && this.endpoints.includes(found.target.endpoint)) {
-      return { baseUrl: this.baseUrl ?? found.baseUrl, target: found.target };
+    let baseUrl = this.baseUrl;
+    let target = this.configuredTarget();
+    if (!target) {
+      const form = this.formElement;
+      const found = form?.getAttribute('action') ? targetFromAction(form.action) : undefined;
+      if (!found || !this.endpoints.includes(found.target.endpoint)) {
+        throw new ConfigError(`hub-kit: <${this.localName}> needs a tenant attribute${this.kind === 'signup-form' ? ' or a form attribute' : ''}.`);
+      }
+      baseUrl ??= found.baseUrl;
+      target = found.target;
     }
-    throw new ConfigError(`hub-kit: <${this.localName}> needs a tenant attribute${this.kind === 'signup-form' ? ' or a form attribute' : ''}.`);
+    const client = clientFor(baseUrl);
+    return { ...target, client, url: client.url(target.endpoint, target.params as never) } as Resolved;
   }
 
   #actionUrl(): string | undefined {
     try {
-      const { baseUrl, target } = this.#resolve();
-      return clientFor(baseUrl).url(target.endpoint, target.params as never);
+      return this.#resolve().url;
     } catch (error) {
       console.error(error);
       return undefined;
@@ -313,18 +314,16 @@ export abstract class HubFormElement extends LitElement {
     }
 
     let resolved: Resolved;
-    let client: ReturnType<typeof clientFor>;
     let data: FormBody | undefined;
     try {
       resolved = this.#resolve();
-      client = clientFor(resolved.baseUrl);
       data = this.payload(new FormData(form));
     } catch (error) {
       this.#fail(error as Error, data, s);
       return;
     }
-    const { endpoint, params } = resolved.target;
-    const detail: FormSubmitDetail = { data, endpoint, url: client.url(endpoint, params as never) };
+    const { endpoint, params, client, url } = resolved;
+    const detail: FormSubmitDetail = { data, endpoint, url };
     if (!this.#emit('submit', detail, true)) return;
     data = detail.data;
 

@@ -12,6 +12,10 @@ import { unsafeCSS, type CSSResult } from 'lit';
  *
  * Only forms that carry `class="hub-form"` are styled, so a form an author wrote with
  * their own classes keeps their look.
+ *
+ * The elements' shadow roots adopt this sheet too, for its colour tokens: `:host` matches
+ * only there, and no other rule matches anything inside them. So the status line and the
+ * form read one set of `--hub-*` defaults, for light and dark.
  */
 export const LIGHT_FORM_CSS = /* css */ `signup-form,
 contact-form {
@@ -20,7 +24,8 @@ contact-form {
 :is(signup-form, contact-form):not(:defined) > [slot] {
   display: none;
 }
-.hub-form {
+.hub-form,
+:host {
   --_hf-bg: var(--hub-bg, #ffffff);
   --_hf-fg: var(--hub-fg, #1b1f24);
   --_hf-border: var(--hub-border, #8c959f);
@@ -28,16 +33,14 @@ contact-form {
   --_hf-accent-fg: var(--hub-accent-fg, #ffffff);
   --_hf-muted: var(--hub-muted, #57606a);
   --_hf-error: var(--hub-error, #b3261e);
+  --_hf-success: var(--hub-success, #146c2e);
+  --_hf-surface: var(--hub-surface, #f6f8fa);
   --_hf-focus: var(--hub-focus, #0b57d0);
-  display: grid;
-  gap: var(--hub-gap, 0.75rem);
-  margin: 0;
-  font: inherit;
   color: var(--_hf-fg);
-  background: var(--_hf-bg);
 }
 @media (prefers-color-scheme: dark) {
-  .hub-form {
+  .hub-form,
+  :host {
     --_hf-bg: var(--hub-bg, #16181d);
     --_hf-fg: var(--hub-fg, #e6e8eb);
     --_hf-border: var(--hub-border, #6e7681);
@@ -45,13 +48,20 @@ contact-form {
     --_hf-accent-fg: var(--hub-accent-fg, #0b1526);
     --_hf-muted: var(--hub-muted, #a4acb6);
     --_hf-error: var(--hub-error, #f2b8b5);
+    --_hf-success: var(--hub-success, #8fd6a1);
+    --_hf-surface: var(--hub-surface, #22262d);
     --_hf-focus: var(--hub-focus, #8ab4f8);
   }
+}
+.hub-form {
+  display: grid;
+  gap: var(--hub-gap, 0.75rem);
+  margin: 0;
+  background: var(--_hf-bg);
 }
 .hub-form .hub-field {
   display: grid;
   gap: 0.25rem;
-  margin: 0;
 }
 .hub-form .hub-field > label {
   font-weight: 600;
@@ -64,8 +74,9 @@ contact-form {
 .hub-form .hub-check > label {
   font-weight: normal;
 }
-.hub-form input:not([type='checkbox']):not([type='hidden']),
-.hub-form textarea {
+.hub-form input:not([type='checkbox']),
+.hub-form textarea,
+.hub-form .hub-submit {
   box-sizing: border-box;
   width: 100%;
   margin: 0;
@@ -91,15 +102,12 @@ contact-form {
 }
 .hub-form .hub-submit {
   justify-self: start;
-  margin: 0;
-  padding: 0.5rem 1.25rem;
-  font: inherit;
+  width: auto;
+  padding-inline: 1.25rem;
   font-weight: 600;
-  line-height: 1.4;
   color: var(--_hf-accent-fg);
   background: var(--_hf-accent);
-  border: 1px solid transparent;
-  border-radius: var(--hub-radius, 8px);
+  border-color: transparent;
   cursor: pointer;
 }
 .hub-form .hub-submit[aria-disabled='true'] {

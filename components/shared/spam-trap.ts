@@ -21,8 +21,6 @@ export function trapTemplate(id: string, label: string): TemplateResult {
  * it with DOM calls, never from an HTML string).
  */
 export function ensureTrap(form: HTMLFormElement, id: string, label: string): void {
-  if (form.elements.namedItem(TRAP_NAME)) return;
-  const holder = form.ownerDocument.createDocumentFragment();
-  render(trapTemplate(id, label), holder);
-  form.append(holder);
+  // Lit's render appends after the form's own content.
+  if (!form.elements.namedItem(TRAP_NAME)) render(trapTemplate(id, label), form);
 }

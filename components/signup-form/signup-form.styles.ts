@@ -1,5 +1,3 @@
-import { css } from 'lit';
 import { hubFormStyles } from '../shared/hub-form.styles.js';
-import { tokens } from '../shared/tokens.styles.js';
 
-export const signupFormStyles = [tokens, hubFormStyles, css``];
+export const signupFormStyles = hubFormStyles;
