@@ -9,6 +9,7 @@ import {
   type FormSubmitDetail,
   type FormSuccessDetail,
   type Target,
+  text,
 } from '../shared/hub-form.js';
 import type { FormStrings } from '../shared/strings.js';
 import { contactFormStyles } from './contact-form.styles.js';
@@ -90,8 +91,7 @@ export class ContactForm extends HubFormElement {
   }
 
   protected payload(data: FormData): ContactBody {
-    const message = data.get('message');
-    return { ...this.commonPayload(data), message: typeof message === 'string' ? message.trim() : '' };
+    return { ...this.commonPayload(data), message: text(data, 'message').trim() };
   }
 
   protected submitText(s: FormStrings): string {

@@ -25,13 +25,13 @@ export const hubFormStyles: CSSResult[] = [
     border-inline-start: 4px solid var(--_hf-border);
     border-radius: var(--hub-radius, 8px);
   }
-  .status[data-state='success'],
-  .status[data-state='queued'] {
+  [data-state='success'],
+  [data-state='queued'] {
     border-inline-start-color: var(--_hf-success);
   }
-  .status[data-state='error'],
-  .status[data-state='invalid'],
-  .status[data-state='rate-limited'] {
+  [data-state='error'],
+  [data-state='invalid'],
+  [data-state='rate-limited'] {
     border-inline-start-color: var(--_hf-error);
   }
   .announcer {

@@ -92,7 +92,11 @@ function targetFromAction(action: string): { baseUrl: string; target: Target } |
   return { baseUrl: url.origin + prefix, target: target as Target };
 }
 
-const text = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value : '');
+/** A text field of the submission, as sent: a file or a missing field is an empty string. */
+export const text = (data: FormData, name: string): string => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+};
 
 /** `strings='{"subscribe":"Join"}'`: a bad value is ignored rather than breaking the page. */
 const stringsConverter = {
@@ -459,8 +463,8 @@ export abstract class HubFormElement extends LitElement {
 
   /** Email, name and the spam trap, as every endpoint takes them. */
   protected commonPayload(data: FormData): { email: string; name?: string; website: string } {
-    const name = text(data.get('name')).trim();
-    return { email: text(data.get('email')).trim(), ...(name && { name }), website: text(data.get(TRAP_NAME)) };
+    const name = text(data, 'name').trim();
+    return { email: text(data, 'email').trim(), ...(name && { name }), website: text(data, TRAP_NAME) };
   }
 
   /** `fields[source]=footer` inputs as `{ source: 'footer' }`; repeated keys (tags) joined by commas. */
@@ -479,8 +483,9 @@ export abstract class HubFormElement extends LitElement {
   /** A labelled field of the generated form; `control` renders its input with the given id. */
   protected field(name: string, label: string, control: (id: string) => TemplateResult, check = false): TemplateResult {
     const id = this.fieldId(name);
-    const labelled = html`<label for=${id}>${label}</label>`;
-    return html`<div class="hub-field${check ? ' hub-check' : ''}">${check ? [control(id), labelled] : [labelled, control(id)]}</div>`;
+    return check
+      ? html`<div class="hub-field hub-check">${control(id)}<label for=${id}>${label}</label></div>`
+      : html`<div class="hub-field"><label for=${id}>${label}</label>${control(id)}</div>`;
   }
 
   protected emailInput(s: FormStrings): TemplateResult {

@@ -131,17 +131,14 @@ contact-form {
 // The text is a constant of this module, never data: unsafeCSS only wraps it as a sheet.
 export const lightFormStyles: CSSResult = unsafeCSS(LIGHT_FORM_CSS);
 
-const adopted = new WeakSet<Document | ShadowRoot>();
-
 /**
  * Adopts the sheet once on the root that holds the element: the document, or the shadow
  * root of a host that renders the form inside its own shadow tree.
  */
 export function adoptLightFormStyles(root: Node): void {
-  if (!(root instanceof Document || root instanceof ShadowRoot) || adopted.has(root)) return;
   const sheet = lightFormStyles.styleSheet;
+  const holder = root as Node & Partial<DocumentOrShadowRoot>;
+  const sheets = holder.adoptedStyleSheets;
   // Constructable sheets pass a strict style-src; without them there is no CSP-safe way.
-  if (!sheet || !('adoptedStyleSheets' in root)) return;
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  adopted.add(root);
+  if (sheet && sheets && !sheets.includes(sheet)) holder.adoptedStyleSheets = [...sheets, sheet];
 }

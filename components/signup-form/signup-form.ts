@@ -99,11 +99,9 @@ export class SignupForm extends HubFormElement {
   protected readonly endpoints: readonly PostEndpoint[] = ['formSignup', 'subscribe', 'magicLink'];
 
   protected configuredTarget(): Target | undefined {
-    if (this.formId) return { endpoint: 'formSignup', params: { form: this.formId } };
-    if (this.tenant && this.resource) {
-      return { endpoint: 'magicLink', params: { tenant: this.tenant, resource: this.resource } };
-    }
-    if (this.tenant) return { endpoint: 'subscribe', params: { tenant: this.tenant } };
+    const { formId: form, tenant, resource } = this;
+    if (form) return { endpoint: 'formSignup', params: { form } };
+    if (tenant) return resource ? { endpoint: 'magicLink', params: { tenant, resource } } : { endpoint: 'subscribe', params: { tenant } };
     return undefined;
   }
 
