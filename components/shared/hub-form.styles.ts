@@ -38,6 +38,7 @@ export const hubFormStyles: CSSResult[] = [
     position: absolute;
     width: 1px;
     height: 1px;
+    margin: -1px;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
