@@ -129,8 +129,9 @@ export abstract class HubFormElement extends LitElement {
     strings: { converter: stringsConverter },
     busy: { type: Boolean, reflect: true },
     state: { reflect: true },
-    statusText: { state: true },
-    announcement: { state: true },
+    // attribute: false is implied by state, but the custom-elements.json analyzer reads only this.
+    statusText: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
   };
 
   /** Where the service lives. Defaults to the page's origin. */
