@@ -92,7 +92,7 @@ contact-form {
   min-height: 8rem;
   resize: vertical;
 }
-.hub-form [aria-invalid='true'] {
+.hub-form :is(input, textarea)[aria-invalid='true'] {
   border-color: var(--_hf-error);
 }
 .hub-form .hub-error {

@@ -187,6 +187,8 @@ describe('<signup-form>', () => {
       await until(el, 'invalid');
       const email = input(el, 'email');
       expect(email.getAttribute('aria-invalid')).to.equal('true');
+      // The invalid field is marked by its border too, in the error colour, not only for screen readers.
+      const invalidBorder = getComputedStyle(email).borderTopColor;
       const note = document.getElementById(email.getAttribute('aria-describedby')!.split(' ').pop()!)!;
       expect(note.textContent).to.contain('valid email');
       expect(note.hidden).to.equal(false);
@@ -200,6 +202,7 @@ describe('<signup-form>', () => {
       el.formElement!.requestSubmit();
       await until(el, 'success');
       expect(email.hasAttribute('aria-invalid')).to.equal(false);
+      expect(getComputedStyle(email).borderTopColor).to.not.equal(invalidBorder);
       expect(note.hidden).to.equal(true);
       expect((await sandbox.records()).subscribers[0]!['fields']).to.deep.include({ consent: 'Yes, email me.' });
     });
