@@ -213,7 +213,14 @@ export abstract class HubFormElement extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    return html`<slot></slot><div part="status" class="status" data-state=${this.state} ?hidden=${!this.statusText}><slot name=${this.state}>${this.statusText}</slot></div><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
+    // Line breaks only inside tags and expressions: text between the tags ships as written.
+    return html`<slot></slot><div
+        part="status"
+        class="status"
+        data-state=${this.state}
+        ?hidden=${!this.statusText}
+      ><slot name=${this.state}>${this.statusText}</slot></div
+      ><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -259,7 +266,11 @@ export abstract class HubFormElement extends LitElement {
   #renderLight(): void {
     const s = this.resolvedStrings;
     renderTemplate(
-      html`<form class="hub-form" method="post" action=${this.#actionUrl() ?? nothing}>${this.fieldsTemplate(s)}${trapTemplate(this.fieldId(TRAP_NAME), s.trapLabel)}<button type="submit" class="hub-submit">${this.submitLabel || this.submitText(s)}</button></form>`,
+      html`<form class="hub-form" method="post" action=${this.#actionUrl() ?? nothing}>${
+        this.fieldsTemplate(s)
+      }${
+        trapTemplate(this.fieldId(TRAP_NAME), s.trapLabel)
+      }<button type="submit" class="hub-submit">${this.submitLabel || this.submitText(s)}</button></form>`,
       this,
     );
   }

@@ -12,8 +12,18 @@ import { html, render, type TemplateResult } from 'lit';
 export const TRAP_NAME = 'website';
 
 export function trapTemplate(id: string, label: string): TemplateResult {
-  // One line: the template's text ships as written, and whitespace between these tags shows nothing.
-  return html`<div class="hub-trap" hidden aria-hidden="true"><label for=${id}>${label}</label><input id=${id} type="text" name=${TRAP_NAME} value="" tabindex="-1" autocomplete="off" data-1p-ignore data-lpignore="true" data-form-type="other" /></div>`;
+  // Line breaks only inside tags: the template's text between tags ships as written.
+  return html`<div class="hub-trap" hidden aria-hidden="true"><label for=${id}>${label}</label><input
+    id=${id}
+    type="text"
+    name=${TRAP_NAME}
+    value=""
+    tabindex="-1"
+    autocomplete="off"
+    data-1p-ignore
+    data-lpignore="true"
+    data-form-type="other"
+  /></div>`;
 }
 
 /**
