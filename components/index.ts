@@ -7,3 +7,5 @@ export { SignupForm } from './signup-form/signup-form.js';
 export { ContactForm } from './contact-form/contact-form.js';
 export { HubSearch } from './hub-search/hub-search.js';
 export { BioCard } from './bio-card/bio-card.js';
+// The forms' strings: a site registers a locale of its own with these.
+export { registerStrings, type FormStrings } from './shared/strings.js';

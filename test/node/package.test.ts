@@ -93,6 +93,8 @@ test('importing the classes defines nothing; importing /define registers the tag
     assert.equal(main[CLASSES[name]], ctor, `hub-kit and hub-kit/${name} export different ${CLASSES[name]} classes`);
     assert.equal(typeof ctor!.define, 'function', `${CLASSES[name]} has no static define()`);
   }
+  // docs/elements/signup-form.md tells sites to import it from `hub-kit`.
+  assert.equal(typeof main['registerStrings'], 'function', 'hub-kit does not export registerStrings');
   const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;
   assert.ok(registry, 'no customElements after importing lit in Node');
   for (const name of ELEMENTS) assert.equal(registry.get(name), undefined, `importing classes defined <${name}>`);
