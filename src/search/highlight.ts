@@ -3,7 +3,7 @@
  * them into text nodes and `<mark>` elements. No HTML string is ever built, so a title
  * holding `<script>` stays text.
  */
-import { CJK_RUN, WORD, bigrams, fold, isCjk } from './text.js';
+import { CJK, WORD, fold } from './text.js';
 
 export interface Segment {
   text: string;
@@ -16,42 +16,29 @@ export interface Segment {
  * every CJK stretch covered by a matched bigram.
  */
 export function highlight(text: string, terms: Iterable<string>): Segment[] {
-  const wanted = new Set<string>();
-  const cjk: string[] = [];
-  for (const term of terms) {
-    if (!term) continue;
-    if (isCjk(term)) cjk.push(term);
-    else wanted.add(term);
-  }
-  if (!text) return [];
-  if (wanted.size === 0 && cjk.length === 0) return [{ text, mark: false }];
-
+  const wanted = new Set(terms);
   // Marked ranges in UTF-16 offsets of the original text. Words are folded one at a time,
   // so offsets stay those of the original even where folding changes a word's length.
   const marked = new Uint8Array(text.length);
+  const mark = (from: number, word: string) => {
+    if (wanted.has(fold(word).replace(/['’]/g, ''))) marked.fill(1, from, from + word.length);
+  };
   for (const match of text.matchAll(WORD)) {
-    const start = match.index ?? 0;
-    const word = match[0];
-    if (wanted.has(fold(word).replace(/['’]/g, ''))) marked.fill(1, start, start + word.length);
-  }
-  if (cjk.length) {
-    const pairs = new Set(cjk);
-    for (const run of text.matchAll(CJK_RUN)) {
-      const start = run.index ?? 0;
-      const chars = Array.from(run[0]);
-      const grams = bigrams(run[0]);
-      // Offsets of each code point inside the run, for characters outside the BMP.
-      const offsets: number[] = [];
-      let at = start;
-      for (const ch of chars) {
-        offsets.push(at);
-        at += ch.length;
+    let at = match.index;
+    // As the tokenizer splits it: CJK runs (odd parts) by character pairs, the rest whole.
+    match[0].split(CJK).forEach((part, i) => {
+      if (i % 2) {
+        // Code points, not UTF-16 units, for characters outside the BMP; a lone one is its own term.
+        const chars = Array.from(part);
+        chars.forEach((char, j) => {
+          if (j < chars.length - 1 || !j) mark(at, char + (chars[j + 1] ?? ''));
+          at += char.length;
+        });
+      } else {
+        mark(at, part);
+        at += part.length;
       }
-      offsets.push(at);
-      grams.forEach((gram, i) => {
-        if (pairs.has(fold(gram))) marked.fill(1, offsets[i]!, offsets[Math.min(i + 2, chars.length)]!);
-      });
-    }
+    });
   }
 
   const segments: Segment[] = [];
