@@ -46,6 +46,9 @@ interface Row {
   terms: string[];
 }
 
+/** Lit gives a state property no attribute. */
+const STATE = { state: true };
+
 const RECENT_PREFIX = 'hub-kit:recent-searches:';
 const EXCERPT_WINDOW = 180;
 
@@ -184,15 +187,14 @@ export class HubSearch extends LitElement {
     busy: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
     offline: { type: Boolean, reflect: true },
-    _value: { state: true, attribute: false },
-    _rows: { state: true, attribute: false },
-    _total: { state: true, attribute: false },
-    _active: { state: true, attribute: false },
-    _error: { state: true, attribute: false },
-    _engine: { state: true, attribute: false },
-    _recent: { state: true, attribute: false },
-    _announcement: { state: true, attribute: false },
-    _shortcut: { state: true, attribute: false },
+    _value: STATE,
+    _rows: STATE,
+    _total: STATE,
+    _active: STATE,
+    _error: STATE,
+    _engine: STATE,
+    _recent: STATE,
+    _announcement: STATE,
   };
 
   tenant = '';
@@ -217,7 +219,6 @@ export class HubSearch extends LitElement {
   private _engine: SearchEngine | undefined;
   private _recent: string[] = [];
   private _announcement = '';
-  private _shortcut = 'Ctrl K';
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
@@ -233,6 +234,7 @@ export class HubSearch extends LitElement {
   #searchedQuery: string | undefined;
   #generation = 0;
   #resultsPending = false;
+  #shortcut = 'Ctrl K';
 
   /** idle, loading, results, empty or error. */
   get state(): HubSearchState {
@@ -254,8 +256,9 @@ export class HubSearch extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#listen('addEventListener');
+    // Before the first render, which connecting schedules; the server renders "Ctrl K".
     // navigator.platform is deprecated but still everywhere, and says "Mac", "iPhone" or "iPad".
-    this._shortcut = /mac|iphone|ipad/i.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
+    this.#shortcut = /mac|iphone|ipad/i.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
     this._recent = this.#readRecent();
     if (this.preload) void this.load();
   }
@@ -681,7 +684,7 @@ export class HubSearch extends LitElement {
   }
 
   #shortcutHint(): TemplateResult | typeof nothing {
-    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this._shortcut}</kbd>`;
+    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this.#shortcut}</kbd>`;
   }
 
   #renderCombobox(): TemplateResult {
