@@ -43,7 +43,6 @@ export const styles = css`
     flex: none;
     width: 1em;
     height: 1em;
-    color: var(--_muted);
   }
   input {
     flex: 1;

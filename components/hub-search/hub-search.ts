@@ -61,8 +61,7 @@ const engines = new WeakMap<readonly SearchEntry[], Promise<SearchEngine>>();
 function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
   let engine = engines.get(entries);
   if (!engine) {
-    engine = buildEngine(entries);
-    engines.set(entries, engine);
+    engines.set(entries, (engine = buildEngine(entries)));
     engine.catch(() => engines.delete(entries));
   }
   return engine;
@@ -308,7 +307,8 @@ export class HubSearch extends LitElement {
 
   /** Focuses the search box (opening the dialog in dialog mode) and starts loading the index. */
   override focus(options?: FocusOptions): void {
-    if (this.mode === 'dialog' && this._dialog && !this._dialog.open) {
+    // Only dialog mode renders a dialog.
+    if (this._dialog?.open === false) {
       this._dialog.showModal();
       this.open = true;
     }
@@ -320,7 +320,7 @@ export class HubSearch extends LitElement {
   close(): void {
     this.open = false;
     this._active = -1;
-    if (this._dialog?.open) this._dialog.close();
+    this._dialog?.close();
   }
 
   /**
@@ -484,10 +484,10 @@ export class HubSearch extends LitElement {
     }
   }
 
-  #clearRecent = (): void => {
+  #clearRecent(): void {
     this.#saveRecent([]);
     this._input?.focus();
-  };
+  }
 
   // ---- events ------------------------------------------------------------------------
 
@@ -517,31 +517,31 @@ export class HubSearch extends LitElement {
     if (this.offline || this._error) void this.refresh();
   };
 
-  #onFocus = (): void => {
+  #onFocus(): void {
     this.open = true;
     void this.load();
-  };
+  }
 
-  #onInput = (event: InputEvent): void => {
+  #onInput(event: InputEvent): void {
     this._value = this._input.value;
     this.open = true;
     // Mid-composition text is not what the visitor means yet; compositionend searches.
     if (this.#composing || event.isComposing) return;
     this.#search();
-  };
+  }
 
-  #onCompositionEnd = (): void => {
+  #onCompositionEnd(): void {
     this.#composing = false;
     this._value = this._input.value;
     this.#search();
-  };
+  }
 
   /** What the listbox offers: the results of a query, or the recent searches before one. */
   #options(): readonly unknown[] {
     return this._value.trim() ? this._rows : this._recent;
   }
 
-  #onKeydown = (event: KeyboardEvent): void => {
+  #onKeydown(event: KeyboardEvent): void {
     // Enter or an arrow that confirms an IME candidate belongs to the IME (keyCode 229 in
     // WebKit, which reports isComposing false on that keydown).
     if (event.isComposing || this.#composing || event.keyCode === 229) return;
@@ -563,25 +563,21 @@ export class HubSearch extends LitElement {
       }
     } else if (key === 'Escape') {
       // In dialog mode the dialog would close itself too; doing it here keeps the focus
-      // return in one place.
-      if (this.mode === 'dialog' || (this.open && (count || this.state !== 'idle'))) {
-        event.preventDefault();
-        this.close();
-      } else if (this._value) {
-        event.preventDefault();
-        this._input.value = '';
-        this.value = '';
-      }
+      // return in one place. (The input follows the value when it renders.)
+      if (this.mode === 'dialog' || (this.open && (count || this.state !== 'idle'))) this.close();
+      else if (this._value) this.value = '';
+      else return;
+      event.preventDefault();
     }
-  };
+  }
 
   #choose(index: number): void {
     if (!this._value.trim()) {
       const query = this._recent[index];
-      if (query === undefined) return;
-      this._input.value = query;
-      this.value = query;
-      this._input.focus();
+      if (query !== undefined) {
+        this.value = query;
+        this._input.focus();
+      }
       return;
     }
     const row = this._rows[index];
@@ -596,7 +592,7 @@ export class HubSearch extends LitElement {
     return this.#emit('hub-search-select', detail, true);
   }
 
-  #onOptionClick = (event: MouseEvent): void => {
+  #onOptionClick(event: MouseEvent): void {
     const index = Number((event.currentTarget as HTMLElement).dataset.index);
     if (!this._value.trim()) {
       event.preventDefault();
@@ -606,12 +602,12 @@ export class HubSearch extends LitElement {
     const row = this._rows[index];
     // A real click (or the synthetic one #choose makes): the link navigates itself.
     if (!row?.url || (event.isTrusted && !this.#select(row))) event.preventDefault();
-  };
+  }
 
-  #onDialogClose = (): void => {
+  #onDialogClose(): void {
     this.close();
     this.renderRoot.querySelector<HTMLButtonElement>('.trigger')?.focus();
-  };
+  }
 
   // ---- rendering ---------------------------------------------------------------------
 
@@ -623,9 +619,10 @@ export class HubSearch extends LitElement {
   }
 
   #date(value: string | null | undefined): TemplateResult | typeof nothing {
-    const date = new Date(value ?? NaN);
-    if (!value || Number.isNaN(+date)) return nothing;
-    return html`<time datetime=${value}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`;
+    const date = new Date(value!);
+    return value && !isNaN(+date)
+      ? html`<time datetime=${value}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`
+      : nothing;
   }
 
   // Templates are written with their attributes on one line: their whitespace ships as is.
@@ -639,14 +636,14 @@ export class HubSearch extends LitElement {
       >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(clip(highlight(excerpt, row.terms)))}</span>` : nothing}`;
     return row.url
       ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${row.url}
-          aria-selected=${String(index === this._active)} data-index=${index} @click=${this.#onOptionClick}>${body}</a>`
+          aria-selected=${index === this._active} data-index=${index} @click=${this.#onOptionClick}>${body}</a>`
       : this.#option(index, body, true);
   }
 
   /** An option that is not a link: a recent search, or a result whose URL was refused. */
   #option(index: number, content: unknown, disabled?: boolean): TemplateResult {
     return html`<div id="option-${index}" part="option" class="option" role="option"
-      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${String(index === this._active)} data-index=${index}
+      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${index === this._active} data-index=${index}
       @click=${this.#onOptionClick}>${content}</div>`;
   }
 
@@ -665,7 +662,7 @@ export class HubSearch extends LitElement {
         : state === 'error'
           ? message(
               html`${this.#errorText(this._error!)}
-                <button part="retry" type="button" @click=${() => void this.refresh()}>Try again</button>`,
+                <button part="retry" type="button" @click=${this.refresh}>Try again</button>`,
               'error',
             )
           : state === 'empty'
@@ -694,9 +691,9 @@ export class HubSearch extends LitElement {
     return html`<label part="label" class="sr-only" for="input">${this.label}</label>
       <div part="combobox" class="box">
         ${ICON}
-        <input id="input" part="input" type="text" role="combobox" autocomplete="off" autocapitalize="off"
+        <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
           spellcheck="false" enterkeyhint="search" aria-autocomplete="list" aria-controls="listbox"
-          aria-expanded=${String(expanded)} aria-activedescendant=${active || nothing} aria-busy=${String(this.busy)}
+          aria-expanded=${expanded} aria-activedescendant=${active || nothing} aria-busy=${this.busy}
           placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
           @keydown=${this.#onKeydown} @compositionstart=${() => (this.#composing = true)}
           @compositionend=${this.#onCompositionEnd} />
@@ -714,7 +711,7 @@ export class HubSearch extends LitElement {
             </button>
             <dialog part="dialog" aria-label=${this.label} @close=${this.#onDialogClose}>
               ${this.#renderCombobox()}
-              <div class="close"><button class="trigger" type="button" @click=${() => this.close()}>Close</button></div>
+              <div class="close"><button class="trigger" type="button" @click=${this.close}>Close</button></div>
             </dialog>`
         : this.#renderCombobox()}
     </div>`;
