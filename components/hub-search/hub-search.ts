@@ -50,6 +50,7 @@ interface Row {
 const STATE = { state: true };
 
 const RECENT_PREFIX = 'hub-kit:recent-searches:';
+/** Characters of an excerpt shown: a longer one is cut around its first match. */
 const EXCERPT_WINDOW = 180;
 
 /**
@@ -69,29 +70,6 @@ function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
 
 function isEditable(target: EventTarget | undefined): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
-/** Cuts a long excerpt to a window around its first match, on segment boundaries. */
-function clip(segments: Segment[]): Segment[] {
-  let length = 0;
-  let firstMark = -1;
-  for (const s of segments) {
-    if (s.mark && firstMark < 0) firstMark = length;
-    length += s.text.length;
-  }
-  if (length <= EXCERPT_WINDOW) return segments;
-  const start = Math.max(0, Math.min(firstMark - 40, length - EXCERPT_WINDOW));
-  const end = start + EXCERPT_WINDOW;
-  const out: Segment[] = start > 0 ? [{ text: '… ', mark: false }] : [];
-  let offset = 0;
-  for (const { text, mark } of segments) {
-    const from = Math.max(start - offset, 0);
-    const to = Math.min(end - offset, text.length);
-    if (to > from) out.push({ text: text.slice(from, to), mark });
-    offset += text.length;
-  }
-  if (end < length) out.push({ text: ' …', mark: false });
-  return out;
 }
 
 // One path, for the search box and dialog mode's button.
@@ -633,7 +611,7 @@ export class HubSearch extends LitElement {
       ><span part="meta" class="meta">${entry.type ? html`<span class="type">${entry.type}</span>` : nothing}${
         entry.type && entry.published_at ? ' · ' : ''
       }${this.#date(entry.published_at)}</span
-      >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(clip(highlight(excerpt, row.terms)))}</span>` : nothing}`;
+      >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, row.terms, EXCERPT_WINDOW))}</span>` : nothing}`;
     return row.url
       ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${row.url}
           aria-selected=${index === this._active} data-index=${index} @click=${this.#onOptionClick}>${body}</a>`

@@ -13,9 +13,10 @@ export interface Segment {
 /**
  * Cuts `text` into segments, marking every word whose folded form is one of `terms` (the
  * index terms a hit matched, so prefix and typo matches are marked as the whole word), and
- * every CJK stretch covered by a matched bigram.
+ * every CJK stretch covered by a matched bigram. A text longer than `window` characters is
+ * cut to that many around its first mark (from 40 before it), with "…" where it was cut.
  */
-export function highlight(text: string, terms: Iterable<string>): Segment[] {
+export function highlight(text: string, terms: Iterable<string>, window = Infinity): Segment[] {
   const wanted = new Set(terms);
   // Marked ranges in UTF-16 offsets of the original text. Words are folded one at a time,
   // so offsets stay those of the original even where folding changes a word's length.
@@ -41,13 +42,16 @@ export function highlight(text: string, terms: Iterable<string>): Segment[] {
     });
   }
 
-  const segments: Segment[] = [];
-  let start = 0;
-  for (let i = 1; i <= text.length; i++) {
-    if (i === text.length || marked[i] !== marked[start]) {
+  const length = text.length;
+  let start = Math.max(0, Math.min(marked.indexOf(1) - 40, length - window));
+  const end = Math.min(start + window, length);
+  const segments: Segment[] = start ? [{ text: '… ', mark: false }] : [];
+  for (let i = start + 1; i <= end; i++) {
+    if (i === end || marked[i] !== marked[start]) {
       segments.push({ text: text.slice(start, i), mark: marked[start] === 1 });
       start = i;
     }
   }
+  if (end < length) segments.push({ text: ' …', mark: false });
   return segments;
 }
