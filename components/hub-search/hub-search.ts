@@ -68,8 +68,9 @@ function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
   return engine;
 }
 
+/** A field that takes typing ("/" there is text), contenteditable included (:read-write). */
 function isEditable(target: EventTarget | undefined): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return target instanceof Element && target.matches('input,textarea,select,:read-write');
 }
 
 // One path, for the search box and dialog mode's button.
