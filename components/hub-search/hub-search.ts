@@ -626,59 +626,54 @@ export class HubSearch extends LitElement {
       @click=${this.#onOptionClick}>${content}</div>`;
   }
 
-  #renderPanel(): TemplateResult {
-    const state = this.state;
-    const query = this._value.trim();
-    const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
-    const showList = (state === 'results' && this._rows.length > 0) || showRecent;
-    const panelOpen = this.open && (showList || state !== 'idle' || this.offline);
-    const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
-
-    return html`<div part="panel" class="panel" ?hidden=${!panelOpen}>
-      ${this.offline ? message('Offline: searching a saved copy.', 'offline') : nothing}
-      ${state === 'loading' && (query || this.open)
-        ? message('Loading search…')
-        : state === 'error'
-          ? message(
-              html`${this.#errorText(this._error!)}
-                <button part="retry" type="button" @click=${this.refresh}>Try again</button>`,
-              'error',
-            )
-          : state === 'empty'
-            ? message(`No results for “${query}”.`)
-            : nothing}
-      ${showRecent
-        ? html`<p class="heading" id="recent-heading">
-            <span>Recent searches</span><button type="button" @click=${this.#clearRecent}>Clear</button>
-          </p>`
-        : nothing}
-      <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
-        ?hidden=${!showList}>${showRecent
-          ? this._recent.map((q, i) => this.#option(i, q))
-          : this._rows.map((row, i) => this.#renderRow(row, i))}</div>
-    </div>`;
-  }
-
   #shortcutHint(): TemplateResult | typeof nothing {
     return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this.#shortcut}</kbd>`;
   }
 
   #renderCombobox(): TemplateResult {
-    const options = this.#options();
-    const expanded = this.open && options.length > 0 && !(this.state === 'error' && this._value.trim());
-    const active = expanded && this._active >= 0 && this._active < options.length ? `option-${this._active}` : '';
+    const state = this.state;
+    const query = this._value.trim();
+    const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
+    const showList = (state === 'results' && this._rows.length > 0) || showRecent;
+    // Expanded exactly while the listbox shows.
+    const expanded = this.open && showList;
+    const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
     return html`<label part="label" class="sr-only" for="input">${this.label}</label>
       <div part="combobox" class="box">
         ${ICON}
         <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
           spellcheck="false" enterkeyhint="search" aria-autocomplete="list" aria-controls="listbox"
-          aria-expanded=${expanded} aria-activedescendant=${active || nothing} aria-busy=${this.busy}
+          aria-expanded=${expanded} aria-busy=${this.busy} aria-activedescendant=${
+            expanded && this._active >= 0 && this._active < this.#options().length ? `option-${this._active}` : nothing
+          }
           placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
           @keydown=${this.#onKeydown} @compositionstart=${() => (this.#composing = true)}
           @compositionend=${this.#onCompositionEnd} />
         ${this.mode === 'dialog' ? nothing : this.#shortcutHint()}
       </div>
-      ${this.#renderPanel()}
+      <div part="panel" class="panel" ?hidden=${!(this.open && (showList || state !== 'idle' || this.offline))}>
+        ${this.offline ? message('Offline: searching a saved copy.', 'offline') : nothing}
+        ${state === 'loading' && (query || this.open)
+          ? message('Loading search…')
+          : state === 'error'
+            ? message(
+                html`${this.#errorText(this._error!)}
+                  <button part="retry" type="button" @click=${this.refresh}>Try again</button>`,
+                'error',
+              )
+            : state === 'empty'
+              ? message(`No results for “${query}”.`)
+              : nothing}
+        ${showRecent
+          ? html`<p class="heading">
+              <span>Recent searches</span><button type="button" @click=${this.#clearRecent}>Clear</button>
+            </p>`
+          : nothing}
+        <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
+          ?hidden=${!showList}>${showRecent
+            ? this._recent.map((q, i) => this.#option(i, q))
+            : this._rows.map((row, i) => this.#renderRow(row, i))}</div>
+      </div>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
   }
 
