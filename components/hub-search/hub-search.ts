@@ -39,11 +39,9 @@ export interface HubSearchErrorDetail {
   error: Error;
 }
 
-interface Row {
-  entry: SearchEntry;
+interface Row extends Hit {
   /** Undefined when the entry's URL is not http(s): shown, but never a link. */
   url: string | undefined;
-  terms: string[];
 }
 
 /** Lit gives a state property no attribute. */
@@ -417,17 +415,10 @@ export class HubSearch extends LitElement {
       this._announcement = '';
       return;
     }
-    const results = engine.search(query, { limit: this.limit, types: (this.types ?? '').split(/[\s,]+/).filter(Boolean) });
-    this._rows = results.hits.map((hit: Hit) => ({
-      entry: hit.entry,
-      url: safeUrl(hit.entry.url, WEB_SCHEMES, this.#baseUrl),
-      terms: hit.terms,
-    }));
-    this._total = results.total;
-    this._announcement =
-      results.total === 0
-        ? `No results for ${query.trim()}`
-        : `${results.total} ${results.total === 1 ? 'result' : 'results'}`;
+    const { hits, total } = engine.search(query, { limit: this.limit, types: this.types?.match(/[^\s,]+/g) ?? [] });
+    this._rows = hits.map((hit) => ({ ...hit, url: safeUrl(hit.entry.url, WEB_SCHEMES, this.#baseUrl) }));
+    this._total = total;
+    this._announcement = total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${query.trim()}`;
     this.#resultsPending = true;
   }
 
@@ -441,13 +432,6 @@ export class HubSearch extends LitElement {
     } catch {
       // Storage refused (privacy settings, sandboxed frame): recent searches are a nicety.
       return [];
-    }
-  }
-
-  #remember(query: string): void {
-    const trimmed = query.trim();
-    if (this.recent > 0 && trimmed && this.tenant) {
-      this.#saveRecent([trimmed, ...this._recent.filter((q) => q !== trimmed)].slice(0, this.recent));
     }
   }
 
@@ -550,37 +534,34 @@ export class HubSearch extends LitElement {
     }
   }
 
-  #choose(index: number): void {
+  /** Enter on option `index` (no `click`), or a click on it. */
+  #choose(index: number, click?: MouseEvent): void {
+    const row = this._rows[index];
     if (!this._value.trim()) {
+      click?.preventDefault();
       const query = this._recent[index];
       if (query !== undefined) {
         this.value = query;
         this._input.focus();
       }
-      return;
-    }
-    const row = this._rows[index];
-    if (row?.url && this.#select(row)) this.renderRoot.querySelector<HTMLElement>(`#option-${index}`)?.click();
+    } else if (click) {
+      // A real click (or the synthetic one Enter makes): the link navigates itself.
+      if (!row?.url || (click.isTrusted && !this.#select(row))) click.preventDefault();
+    } else if (row?.url && this.#select(row)) this.renderRoot.querySelector<HTMLElement>(`#option-${index}`)?.click();
   }
 
-  /** Remembers the query and asks the page whether the result may be followed. */
+  /** Remembers the query among the recent searches and asks the page whether the result may be followed. */
   #select(row: Row): boolean {
-    const query = this._value;
-    this.#remember(query);
-    const detail: HubSearchSelectDetail = { query, entry: row.entry, url: row.url! };
-    return this.#emit('hub-search-select', detail, true);
+    const query = this._value.trim();
+    if (this.recent > 0 && this.tenant) {
+      this.#saveRecent([query, ...this._recent.filter((q) => q !== query)].slice(0, this.recent));
+    }
+    return this.#emit<HubSearchSelectDetail>('hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
   }
 
   #onOptionClick(event: MouseEvent): void {
-    const index = Number((event.currentTarget as HTMLElement).dataset.index);
-    if (!this._value.trim()) {
-      event.preventDefault();
-      this.#choose(index);
-      return;
-    }
-    const row = this._rows[index];
-    // A real click (or the synthetic one #choose makes): the link navigates itself.
-    if (!row?.url || (event.isTrusted && !this.#select(row))) event.preventDefault();
+    // The option's id is "option-" and its index.
+    this.#choose(+(event.currentTarget as Element).id.slice(7), event);
   }
 
   #onDialogClose(): void {
@@ -615,14 +596,14 @@ export class HubSearch extends LitElement {
       >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, row.terms, EXCERPT_WINDOW))}</span>` : nothing}`;
     return row.url
       ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${row.url}
-          aria-selected=${index === this._active} data-index=${index} @click=${this.#onOptionClick}>${body}</a>`
+          aria-selected=${index === this._active} @click=${this.#onOptionClick}>${body}</a>`
       : this.#option(index, body, true);
   }
 
   /** An option that is not a link: a recent search, or a result whose URL was refused. */
   #option(index: number, content: unknown, disabled?: boolean): TemplateResult {
     return html`<div id="option-${index}" part="option" class="option" role="option"
-      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${index === this._active} data-index=${index}
+      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${index === this._active}
       @click=${this.#onOptionClick}>${content}</div>`;
   }
 
