@@ -86,7 +86,7 @@ export const styles = css`
     margin: 0;
     padding: 0.75em 1em;
   }
-  .message.error {
+  .error {
     color: var(--_error);
   }
   button {

@@ -265,12 +265,10 @@ export class HubSearch extends LitElement {
       this.offline = false;
       if (this.isConnected && wanted) void this.load();
     }
-    if (changed.has('tenant')) this._recent = this.isConnected ? this.#readRecent() : [];
-    if (changed.has('types') || changed.has('limit')) {
-      // The same query, asked again with the new filter.
-      this.#searchedQuery = undefined;
-      if (this._engine) this.#search();
-    }
+    // Where there is no storage (a server render), reading finds none.
+    if (changed.has('tenant')) this._recent = this.#readRecent();
+    // The same query, asked again with the new filter.
+    if (changed.has('types') || changed.has('limit')) this.#search(true);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -363,8 +361,7 @@ export class HubSearch extends LitElement {
     if (generation !== this.#generation) return;
     this._engine = engine;
     this._announcement = '';
-    this.#searchedQuery = undefined;
-    this.#search();
+    this.#search(true);
   }
 
   /**
@@ -404,14 +401,15 @@ export class HubSearch extends LitElement {
     }
   }
 
-  #search(): void {
+  /** Searches the value, unless it is the query searched last and not `again`. */
+  #search(again?: boolean): void {
     const engine = this._engine;
     const query = this._value;
     if (!engine) {
       if (query.trim()) void this.load();
       return;
     }
-    if (query === this.#searchedQuery) return;
+    if (query === this.#searchedQuery && !again) return;
     this.#searchedQuery = query;
     this._active = -1;
     if (!query.trim()) {
