@@ -172,6 +172,19 @@ describe('<hub-search>', () => {
       expect(options(el).length).to.be.at.most(3);
       for (const entry of detail.entries) expect(entry.type).to.equal('page');
     });
+
+    it('searches the same query again when the limit changes', async () => {
+      const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl, limit: '1' });
+      const first = await type(el, 'the');
+      expect(first.entries).to.have.length(1);
+      const again = results(el);
+      el.limit = 3;
+      const detail = await again;
+      expect(detail.query).to.equal('the');
+      expect(detail.entries.length).to.be.greaterThan(1);
+      await el.updateComplete;
+      expect(options(el).length).to.equal(detail.entries.length);
+    });
   });
 
   describe('when nothing matches', () => {
