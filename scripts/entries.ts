@@ -28,16 +28,17 @@ export const BUDGETS_KB: Record<ElementName | 'hub-kit.js', number> = {
 };
 
 /**
- * What `npm test` enforces today (KB gzip): the sizes measured when the four elements
- * landed, plus about half a KB, so that nothing grows unnoticed. They are above the
- * budgets: lit (6.2) and zod/mini (5.9) alone leave under 6 KB of an 18 KB budget for the
- * client, budgets, outbox, cache and form. The size test prints both; lower a ceiling
- * whenever an entry shrinks, until it meets its budget.
+ * What `npm test` enforces (KB gzip). Where an entry meets its budget, the ceiling is the
+ * budget. The forms and bio-card do not: lit, zod/mini with the schemas each reads and
+ * idb-keyval alone take 10.7–11 KB (the size test prints the figure), which leaves the
+ * forms 7.3 KB and bio-card 5 KB for the client, budgets, cache, outbox and element, where
+ * they need about 10. Their ceilings are today's sizes plus about a third of a KB, so that
+ * nothing grows unnoticed; lower one whenever its entry shrinks.
  */
 export const CEILINGS_KB: Record<ElementName | 'hub-kit.js', number> = {
-  'hub-kit.js': 33,
-  'signup-form': 21.8,
-  'contact-form': 21.6,
-  'hub-search': 24.9,
-  'bio-card': 21.7,
+  'hub-kit.js': 32,
+  'signup-form': 21,
+  'contact-form': 20.9,
+  'hub-search': 24,
+  'bio-card': 20.8,
 };
