@@ -44,9 +44,6 @@ interface Row extends Hit {
   url: string | undefined;
 }
 
-/** Lit gives a state property no attribute. */
-const STATE = { state: true };
-
 const RECENT_PREFIX = 'hub-kit:recent-searches:';
 /** Characters of an excerpt shown: a longer one is cut around its first match. */
 const EXCERPT_WINDOW = 180;
@@ -164,14 +161,15 @@ export class HubSearch extends LitElement {
     busy: { type: Boolean, reflect: true },
     open: { type: Boolean, reflect: true },
     offline: { type: Boolean, reflect: true },
-    _value: STATE,
-    _rows: STATE,
-    _total: STATE,
-    _active: STATE,
-    _error: STATE,
-    _engine: STATE,
-    _recent: STATE,
-    _announcement: STATE,
+    // `attribute: false` is what state implies, but custom-elements.json reads only this.
+    _value: { state: true, attribute: false },
+    _rows: { state: true, attribute: false },
+    _total: { state: true, attribute: false },
+    _active: { state: true, attribute: false },
+    _error: { state: true, attribute: false },
+    _engine: { state: true, attribute: false },
+    _recent: { state: true, attribute: false },
+    _announcement: { state: true, attribute: false },
   };
 
   tenant = '';
