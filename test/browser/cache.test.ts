@@ -5,48 +5,15 @@ import { NetworkError } from '../../src/api/errors.js';
 import { sharedClient } from '../../src/api/registry.js';
 import { cachedGet, FRESHNESS_MS } from '../../src/cache/freshness.js';
 import { cacheBackend, cacheKey, swr } from '../../src/cache/swr.js';
+import { newContext as openContext } from './helpers/context.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 type CacheModules = typeof import('../../src/cache/freshness.js') &
   typeof import('../../src/cache/swr.js') &
   typeof import('../../src/api/registry.js');
 
-// Absolute: WebKit does not resolve a srcdoc document's imports against its parent.
-const MODULES = ['/src/cache/freshness.ts', '/src/cache/swr.ts', '/src/api/registry.ts'].map(
-  (path) => new URL(path, location.origin).href,
-);
-
-/**
- * A new browsing context of the same origin: its own copy of every module (so an empty
- * memory layer), the same IndexedDB. `before` runs first, as a classic script, to change
- * the context before the kit loads.
- */
-async function newContext(before = ''): Promise<{ hub: CacheModules; remove: () => void }> {
-  const iframe = document.createElement('iframe');
-  const ready = new Promise<void>((resolve, reject) => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== iframe.contentWindow) return;
-      window.removeEventListener('message', onMessage);
-      if (event.data?.error) reject(new Error(event.data.error));
-      else resolve();
-    };
-    window.addEventListener('message', onMessage);
-  });
-  iframe.srcdoc = `<!doctype html><title>context</title><script>${before}</script>
-<script type="module">
-  try {
-    const modules = await Promise.all(${JSON.stringify(MODULES)}.map((m) => import(m)));
-    window.hub = Object.assign({}, ...modules);
-    parent.postMessage({ ready: true }, '*');
-  } catch (error) {
-    parent.postMessage({ error: String(error) }, '*');
-  }
-</script>`;
-  document.body.append(iframe);
-  await ready;
-  const hub = (iframe.contentWindow as unknown as { hub: CacheModules }).hub;
-  return { hub, remove: () => iframe.remove() };
-}
+const MODULES = ['/src/cache/freshness.ts', '/src/cache/swr.ts', '/src/api/registry.ts'];
+const newContext = (before = '') => openContext<CacheModules>(MODULES, before);
 
 /** A tenant of this sandbox alone, so its data can change under the test's control. */
 function tenant(slug: string, name: string, updatedAt: string) {

@@ -3,25 +3,26 @@
  * another origin: upgrade without layout shift, CORS, and offline to online, delivered once.
  */
 import { expect } from 'chai';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { ContactForm } from '../../components/contact-form/contact-form.js';
 import type { FormQueuedDetail, FormSuccessDetail } from '../../components/shared/hub-form.js';
 import { LIGHT_FORM_CSS } from '../../components/shared/light-form.styles.js';
 import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import type { StandInRecords, LoggedRequest } from './helpers/sandbox.js';
-import { engine, expectAccessible, fill, mount, next, uniqueEmail, until, wait } from './forms-support.js';
+import {
+  engine,
+  expectAccessible,
+  fill,
+  mount,
+  newBase,
+  next,
+  posts,
+  records,
+  remoteStandIn,
+  uniqueEmail,
+  until,
+  wait,
+} from './forms-support.js';
 
-const REMOTE = `forms-bundle-${engine()}`;
-const remote = (action: 'start' | 'stop') =>
-  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
-
-const get = async <T>(url: string): Promise<T> => (await fetch(url, { cache: 'no-store' })).json() as Promise<T>;
-const records = (base: string) => get<StandInRecords>(`${base}/__stand-in/records`);
-const posts = async (base: string, part: string) =>
-  (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
-    (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
-  );
-const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+const remote = remoteStandIn(`forms-bundle-${engine()}`);
 
 describe('forms from dist/hub-kit.js, against a service on another origin', () => {
   let origin: string;

@@ -5,22 +5,12 @@
  * so nothing here can deliver or spend on their behalf.
  */
 import { expect } from 'chai';
-import { executeServerCommand } from '@web/test-runner-commands';
 import type { HubFormElement, FormErrorDetail } from '../../components/shared/hub-form.js';
 import type { RateLimitedError } from '../../src/api/errors.js';
-import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
-import { engine, next, uniqueEmail, until, wait } from './forms-support.js';
+import type { StandInRecords } from './helpers/sandbox.js';
+import { engine, newBase, next, posts, records, remoteStandIn, uniqueEmail, until, wait } from './forms-support.js';
 
-const REMOTE = `forms-next-page-${engine()}`;
-const remote = (action: 'start' | 'stop') =>
-  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
-const get = async <T>(url: string): Promise<T> => (await fetch(url, { cache: 'no-store' })).json() as Promise<T>;
-const records = (base: string) => get<StandInRecords>(`${base}/__stand-in/records`);
-const posts = async (base: string, part: string) =>
-  (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
-    (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
-  );
-const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+const remote = remoteStandIn(`forms-next-page-${engine()}`);
 
 /** A page of the creator's site: the script tag and one element. */
 async function page(element: string, head = ''): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {

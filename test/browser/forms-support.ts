@@ -3,9 +3,27 @@
  * a visitor would.
  */
 import { expect } from 'chai';
-export { engine, expectAccessible } from './helpers/dom.js';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
+import { wait } from './helpers/dom.js';
+export { engine, expectAccessible, wait } from './helpers/dom.js';
 
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A stand-in on another origin than the page, under `name` (one per suite and engine), for
+ * the tests of the built bundle: `remote('stop')` closes its port, as the service going away.
+ */
+export const remoteStandIn = (name: string) => (action: 'start' | 'stop') =>
+  executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name });
+const get = async <T>(url: string): Promise<T> => (await fetch(url, { cache: 'no-store' })).json() as Promise<T>;
+/** What a sandbox of the remote stand-in stored. */
+export const records = (base: string) => get<StandInRecords>(`${base}/__stand-in/records`);
+/** The POSTs a sandbox of the remote stand-in received whose path contains `part`. */
+export const posts = async (base: string, part: string) =>
+  (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
+    (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
+  );
+/** A fresh sandbox of the service at `origin`. */
+export const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 
 
 

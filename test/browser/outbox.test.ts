@@ -10,41 +10,12 @@ import {
   type FailedDetail,
   type OutboxEntry,
 } from '../../src/outbox/outbox.js';
+import { newContext as openContext } from './helpers/context.js';
 import { newSandbox, type Sandbox, type StandInRecords } from './helpers/sandbox.js';
 
 type OutboxModules = typeof import('../../src/outbox/outbox.js');
-
-/**
- * A new browsing context of the same origin: its own copy of every module (its own
- * outbox, channel and timers), the same IndexedDB and the same Web Lock manager, as a
- * second tab has.
- */
-async function newContext(): Promise<{ hub: OutboxModules; remove: () => void }> {
-  const iframe = document.createElement('iframe');
-  const ready = new Promise<void>((resolve, reject) => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== iframe.contentWindow) return;
-      window.removeEventListener('message', onMessage);
-      if (event.data?.error) reject(new Error(event.data.error));
-      else resolve();
-    };
-    window.addEventListener('message', onMessage);
-  });
-  // Absolute: WebKit does not resolve a srcdoc document's imports against its parent.
-  iframe.srcdoc = `<!doctype html><title>context</title>
-<script type="module">
-  try {
-    window.hub = await import('${location.origin}/src/outbox/outbox.ts');
-    parent.postMessage({ ready: true }, '*');
-  } catch (error) {
-    parent.postMessage({ error: String(error) }, '*');
-  }
-</script>`;
-  document.body.append(iframe);
-  await ready;
-  const hub = (iframe.contentWindow as unknown as { hub: OutboxModules }).hub;
-  return { hub, remove: () => iframe.remove() };
-}
+/** A second tab: its own outbox, channel and timers. */
+const newContext = () => openContext<OutboxModules>(['/src/outbox/outbox.ts']);
 
 /** The next event of that type about that entry; other tests' leftovers are ignored. */
 function next<D extends DeliveredDetail | FailedDetail>(
