@@ -6,28 +6,8 @@
 import { html, nothing, render } from 'lit';
 import { sharedClient } from '../src/api/registry.js';
 import { RateLimitedError } from '../src/api/errors.js';
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-  outcome: string;
-  at: string | number;
-}
-interface StoredRecord {
-  tenant: string;
-  email: string;
-  form?: string;
-  resource?: string;
-  name?: string;
-  message?: string;
-  at?: string;
-}
-interface Records {
-  subscribers: StoredRecord[];
-  contacts: StoredRecord[];
-  magic_links: StoredRecord[];
-}
+// The shapes the stand-in's control endpoints answer with.
+import type { LoggedRequest, Records } from '../src/stand-in/handler.js';
 
 const KIT_EVENTS = [
   'signup-form-success',

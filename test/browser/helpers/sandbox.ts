@@ -25,27 +25,8 @@ export interface StandInRecords {
   magic_links: StandInRecord[];
 }
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-  outcome?: string;
-  at: number | string;
-  [extra: string]: unknown;
-}
-
-export interface Fault {
-  /** Substring of the request path the fault applies to. */
-  path: string;
-  method?: string;
-  status?: number;
-  /** How many matching requests get the fault; the stand-in's default otherwise. */
-  times?: number;
-  delayMs?: number;
-  headers?: Record<string, string>;
-  /** Sent as is when a string, as JSON otherwise. */
-  body?: unknown;
-}
+export type { LoggedRequest, FaultRule as Fault } from '../../../src/stand-in/handler.js';
+import type { LoggedRequest, FaultRule as Fault } from '../../../src/stand-in/handler.js';
 
 export interface Sandbox {
   /** Base URL for a HubClient: `${origin}/__sandbox/<id>`. */
