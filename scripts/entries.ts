@@ -18,27 +18,18 @@ export const CLASSES: Record<ElementName, string> = {
   'bio-card': 'BioCard',
 };
 
-/** KB gzip, each define entry bundled alone with everything it needs, minified. */
-export const BUDGETS_KB: Record<ElementName | 'hub-kit.js', number> = {
-  'hub-kit.js': 32,
-  'signup-form': 18,
-  'contact-form': 18,
-  'hub-search': 24,
-  'bio-card': 16,
-};
-
 /**
- * What `npm test` enforces (KB gzip). Where an entry meets its budget, the ceiling is the
- * budget. The forms and bio-card do not: lit, zod/mini with the schemas each reads and
- * idb-keyval alone take 10.7–11 KB (the size test prints the figure), which leaves the
- * forms 7.3 KB and bio-card 5 KB for the client, budgets, cache, outbox and element, where
- * they need about 10. Their ceilings are today's sizes plus about a third of a KB, so that
- * nothing grows unnoticed; lower one whenever its entry shrinks.
+ * KB gzip, each define entry bundled alone with everything it needs, minified, as the
+ * package ships it; `npm test` fails above these. Decided on issue 6: lit, zod/mini with
+ * the schemas an element reads and idb-keyval alone take 10.7–11 KB of each (the size test
+ * prints the figure), and every element must still carry its client, budgets, cache and
+ * outbox, so a form or bio-card gets 21 KB, hub-search (with its engine) 25 and the
+ * script-tag bundle of all four 33.
  */
-export const CEILINGS_KB: Record<ElementName | 'hub-kit.js', number> = {
-  'hub-kit.js': 32,
+export const BUDGETS_KB: Record<ElementName | 'hub-kit.js', number> = {
+  'hub-kit.js': 33,
   'signup-form': 21,
-  'contact-form': 20.9,
-  'hub-search': 24,
-  'bio-card': 20.8,
+  'contact-form': 21,
+  'hub-search': 25,
+  'bio-card': 21,
 };
