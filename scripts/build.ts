@@ -6,12 +6,13 @@
  *   bundled chunks) keeps one copy of the core for every entry a page imports (one client
  *   per service, one budget, one cache), lets a site's bundler drop what it does not use,
  *   and leaves lit, zod, idb-keyval and minisearch as imports for it to dedupe;
- * - `hub-kit/stand-in` for Node, bundled on its own with its seed data;
+ * - `hub-kit/stand-in` for Node, bundled on its own with its seed data, and the `hub-kit`
+ *   command (dist/bin/hub-kit.js);
  * - the forms' stylesheet, dist/hub-forms.css;
  * - dist/custom-elements.json, from the classes' JSDoc.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
@@ -85,6 +86,21 @@ await build({
 } else {
   console.warn('build: not built yet, no source: src/stand-in/index.ts');
 }
+
+step('the hub-kit command');
+await build({
+  entryPoints: { 'bin/hub-kit': join(root, 'bin/hub-kit.ts') },
+  outdir: dist,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  banner: { js: '#!/usr/bin/env node' },
+  tsconfig: join(root, 'tsconfig.json'),
+  logLevel: 'warning',
+});
+chmodSync(join(dist, 'bin/hub-kit.js'), 0o755);
 
 // The forms' light-DOM rules as a plain stylesheet, for pages that want the styled look
 // before the script loads or without any script.

@@ -1,5 +1,5 @@
 /**
- * `npm run stand-in`: starts, prints its URL, serves, stops on SIGTERM; clear errors for a
+ * `hub-kit stand-in` (and `npm run stand-in`, its alias in this repository): starts, prints its URL, serves, stops on SIGTERM; clear errors for a
  * bad flag and a port in use.
  */
 import assert from 'node:assert/strict';
@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { serve } from '../../src/stand-in/node.js';
 
-const CLI = fileURLToPath(new URL('../../src/stand-in/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../bin/hub-kit.ts', import.meta.url));
 
 function start(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'stand-in', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -31,7 +31,7 @@ async function waitFor(test: () => RegExpMatchArray | null, exited: Promise<unkn
   }
 }
 
-describe('the stand-in CLI', () => {
+describe('hub-kit stand-in', () => {
   it('prints its URL, serves, and stops on SIGTERM', async (t) => {
     const run = start(['--port', '0', '--trust-proxy']);
     t.after(() => run.child.kill('SIGKILL'));
@@ -49,7 +49,7 @@ describe('the stand-in CLI', () => {
     const run = start(['--prot', '8787']);
     assert.equal(await run.exited, 2);
     assert.match(run.output(), /Unknown option "--prot"/);
-    assert.match(run.output(), /Usage: npm run stand-in/);
+    assert.match(run.output(), /Usage: hub-kit stand-in/);
   });
 
   it('refuses a bad port', async () => {

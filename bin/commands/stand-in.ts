@@ -1,0 +1,63 @@
+/**
+ * `hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy]`
+ *
+ * Serves the stand-in until SIGINT or SIGTERM. Exit codes: 0 stopped, 1 could not listen,
+ * 2 bad arguments.
+ */
+import { serve } from '../../src/stand-in/node.js';
+import { CommandError, UsageError, parseFlags } from '../usage.js';
+
+export const usage = `Usage: hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy]
+
+Runs a local stand-in of the service's public endpoints, in memory, until stopped.
+
+  --port N        port to listen on (0 picks a free one); default 8787
+  --host H        address to listen on; default 127.0.0.1 (this machine only)
+  --trust-proxy   read the visitor from X-Forwarded-For (behind a proxy you run)
+  --help          show this text`;
+
+function listenError(error: unknown, host: string, port: number): CommandError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host}:${port}`;
+  return new CommandError(
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use on ${host}. Stop what is using it, or pick another with --port.`
+      : code === 'EACCES'
+        ? `not allowed to listen on ${where}. Ports below 1024 need extra rights; pick another with --port.`
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+          ? `cannot listen on ${host}: no such address on this machine.`
+          : `cannot listen on ${where}: ${(error as Error).message}`,
+  );
+}
+
+export async function run(argv: readonly string[]): Promise<number> {
+  const { flags, positional } = parseFlags(argv, { values: ['port', 'host'], booleans: ['trust-proxy'] });
+  if (flags.has('help')) {
+    console.log(usage);
+    return 0;
+  }
+  if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+  const portText = String(flags.get('port') ?? '8787');
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${portText}".`);
+  }
+  const host = String(flags.get('host') ?? '127.0.0.1');
+  const trustProxy = flags.has('trust-proxy');
+
+  let served: Awaited<ReturnType<typeof serve>>;
+  try {
+    served = await serve({ port, host, trustProxy });
+  } catch (error) {
+    throw listenError(error, host, port);
+  }
+  console.log(`hub-kit stand-in listening on ${served.url}`);
+  if (trustProxy) console.log('Visitors are read from X-Forwarded-For (--trust-proxy).');
+
+  // Serves until a signal; the promise settles only then, so the process stays up.
+  return new Promise<number>((resolve) => {
+    const stop = () => void served.close().then(() => resolve(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
