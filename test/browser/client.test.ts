@@ -6,12 +6,16 @@ import {
   ConfigError,
   HttpError,
   NetworkError,
+  OfflineError,
   RateLimitedError,
+  RedirectError,
   TimeoutError,
+  UnconfirmedError,
   UnexpectedResponseError,
   ValidationError,
 } from '../../src/api/errors.js';
-import { budgetFor, budgetStorageKey, type Budget } from '../../src/limits/budget.js';
+import { budgetFor, type Budget } from '../../src/limits/budget.js';
+import { setOffline } from './helpers/network.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 /** Awaits a call that must fail, and returns what it threw. */
@@ -51,7 +55,7 @@ function countingBudget(scope: string): Budget & { takes: number } {
 const unlimited: Budget = {
   take: async () => ({ ok: true }),
   check: async () => ({ ok: true }),
-  close: async () => {},
+  close: async (_group, until) => until ?? Date.now(),
   subscribe: () => () => {},
 };
 
@@ -63,19 +67,23 @@ async function remoteStandIn(name: string, action: 'start' | 'stop'): Promise<st
   return result.url;
 }
 
+/** Polls `check` until it holds; then `quiet` ms more, to catch anything late. */
+async function settle(check: () => Promise<boolean>, what: string, quiet = 0): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, quiet));
+}
+
 describe('the keyless client', () => {
   let sandbox: Sandbox;
   let client: HubClient;
-  const scopes: string[] = [];
 
   beforeEach(() => {
     sandbox = newSandbox();
-    scopes.push(sandbox.baseUrl);
     client = new HubClient({ baseUrl: sandbox.baseUrl, backoffMs: 10 });
-  });
-
-  after(() => {
-    for (const scope of scopes) localStorage.removeItem(budgetStorageKey(scope));
   });
 
   describe('each endpoint', () => {
@@ -116,7 +124,7 @@ describe('the keyless client', () => {
       const bio = await client.bio('demo');
       expect(bio.name).to.be.a('string').and.not.equal('');
       expect(bio.links).to.be.an('array').that.is.not.empty;
-      for (const link of bio.links) expect(link.url).to.be.a('string');
+      for (const link of bio.links!) expect(link.url).to.be.a('string');
     });
 
     it('resolve reads a path, keeping its slashes', async () => {
@@ -186,7 +194,7 @@ describe('the keyless client', () => {
       expect((bio as Record<string, unknown>).pronouns).to.equal('they/them');
       // A link without a URL is dropped on its own; the card still reads.
       expect(bio.links).to.have.length(1);
-      expect(bio.links[0]).to.deep.include({ url: 'https://site.example/', rel: 'me' });
+      expect(bio.links![0]).to.deep.include({ url: 'https://site.example/', rel: 'me' });
       const presence = await client.presence(slug);
       expect(presence).to.deep.include({ live: true, online: 3, mood: 'busy' });
     });
@@ -272,7 +280,7 @@ describe('the keyless client', () => {
       expect((await sandbox.records()).subscribers).to.have.length(0);
     });
 
-    it('NetworkError from a port where nothing listens', async () => {
+    it('NetworkError from a port where nothing listens, for a GET', async () => {
       const name = `client-closed-${randomName()}`;
       const url = await remoteStandIn(name, 'start');
       await remoteStandIn(name, 'stop');
@@ -343,7 +351,6 @@ describe('the keyless client', () => {
       const url = await remoteStandIn(`client-cors-${randomName()}`, 'start');
       const remote = newSandbox();
       const base = `${url}/__sandbox/${remote.id}`;
-      scopes.push(base);
       const cross = new HubClient({ baseUrl: base, backoffMs: 10 });
       expect(new URL(base).origin).not.to.equal(location.origin);
       const bio = await cross.get('bio', { tenant: 'demo' });
@@ -363,6 +370,8 @@ describe('the keyless client', () => {
         expect(() => new HubClient({ baseUrl: bad }), bad).to.throw(ConfigError);
       }
       expect(() => new HubClient({ baseUrl: 'http://example.com' })).to.throw(/https/);
+      // Named as written: a javascript: URL has the origin "null", which would tell nobody anything.
+      expect(() => new HubClient({ baseUrl: 'javascript:alert(1)' })).to.throw(/"javascript:alert\(1\)"/);
       expect(() => new HubClient({ baseUrl: 'https://user:pw@example.com' })).to.throw(ConfigError);
       expect(new HubClient({ baseUrl: 'http://localhost:8787/' }).baseUrl).to.equal('http://localhost:8787');
       expect(new HubClient({ baseUrl: 'http://127.0.0.1:8787' }).baseUrl).to.equal('http://127.0.0.1:8787');
@@ -429,6 +438,129 @@ describe('the keyless client', () => {
       expect(await sandbox.requests('/subscribe')).to.have.length(1);
       expect(await sandbox.requests('/presence')).to.have.length(1);
       expect(await sandbox.requests('/resolve/')).to.have.length(1);
+    });
+  });
+
+  describe('path segments', () => {
+    it('are encoded one by one, and ".", ".." or empty ids are refused before anything is sent', async () => {
+      for (const call of [
+        () => client.subscribe('..', { email: 'a@example.com' }),
+        () => client.subscribe('.', { email: 'a@example.com' }),
+        () => client.formSignup('..', { email: 'a@example.com' }),
+        () => client.magicLink('demo', '..', { email: 'a@example.com' }),
+        () => client.contact('..', { email: 'a@example.com', message: 'Hi' }),
+        () => client.bio('..'),
+        () => client.resolve('demo', 'posts/../../bio'),
+        () => client.searchIndex('.'),
+      ]) {
+        const error = await failure(call());
+        expect(error, String(call)).to.be.instanceOf(ConfigError);
+        expect(error.message).to.match(/not a valid identifier/);
+      }
+      // Slashes and the like inside an id stay inside its segment.
+      expect((await failure(client.bio('a/../b'))) as HttpError).to.have.property('status', 404);
+      const [asked] = await sandbox.requests('/bio');
+      expect(asked!.path).to.contain('/tenants/a%2F..%2Fb/bio');
+      expect(await sandbox.requests('/api/')).to.have.length(1);
+    });
+  });
+
+  describe('against a messy service', () => {
+    for (const status of [301, 302, 307, 308]) {
+      it(`never follows a ${status} on a POST: the body goes nowhere, and the caller gets a RedirectError`, async () => {
+        // The redirect points at another origin, over plain http, where the POST would be
+        // stored if it arrived.
+        const other = await remoteStandIn(`redirect-${status}-${randomName()}`, 'start');
+        const elsewhere = `${other}/__sandbox/${newSandbox().id}`;
+        await sandbox.fault({
+          path: '/subscribe',
+          method: 'POST',
+          status,
+          headers: { Location: `${elsewhere}/api/v1/tenants/demo/subscribe` },
+          body: '',
+        });
+        const error = await failure(client.subscribe('demo', { email: `moved-${status}@example.com` }));
+        expect(error).to.be.instanceOf(RedirectError);
+        expect(error).to.be.instanceOf(HttpError);
+        const log = (await (await fetch(`${elsewhere}/__stand-in/log`)).json()) as { requests: unknown[] };
+        expect(log.requests).to.deep.equal([]);
+        // Not sent again either.
+        expect(await sandbox.requests('/subscribe')).to.have.length(1);
+      });
+    }
+
+    it('takes any 2xx as success, whatever its body: an HTML page, cut-off JSON, nothing', async () => {
+      for (const body of ['<!doctype html><p>Thanks!</p>', '{"message": "Check your in', '']) {
+        await sandbox.fault({ path: '/contact', method: 'POST', status: 200, body, headers: { 'Content-Type': 'text/html' } });
+        const answer = await client.contact('demo', { email: 'odd@example.com', message: 'Hello' });
+        expect(answer.message).to.equal(undefined);
+      }
+      expect(await sandbox.requests('/contact')).to.have.length(3);
+    });
+
+    it('sends a contact message whose answer never comes once, and says it is unconfirmed', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const slow = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, backoffMs: 10, budget });
+      // The service takes its time, then stores the message: the client gave up before.
+      await sandbox.fault({ path: '/contact', method: 'POST', delayMs: 1500, times: 5 });
+      const error = await failure(slow.contact('demo', { email: 'hang@example.com', message: 'Are you there?' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(TimeoutError);
+      await settle(async () => (await sandbox.records()).contacts.length === 1, 'the stored message', 2000);
+      expect(await sandbox.requests('/contact')).to.have.length(1);
+      expect(budget.takes).to.equal(1);
+    });
+
+    it('sends a signup whose answer never comes at most twice (the service upserts)', async () => {
+      const slow = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, backoffMs: 10 });
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 1500, times: 5 });
+      const error = await failure(slow.subscribe('demo', { email: 'hang@example.com' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      await settle(async () => (await sandbox.requests('/subscribe')).length === 2, 'two attempts', 2000);
+      expect(await sandbox.requests('/subscribe')).to.have.length(2);
+      expect((await sandbox.records()).subscribers.filter((r) => r.email === 'hang@example.com')).to.have.length(1);
+    });
+
+    it('treats a refused connection on a POST as unconfirmed, not offline, and sends a contact message once', async () => {
+      const name = `client-refused-${randomName()}`;
+      const url = await remoteStandIn(name, 'start');
+      await remoteStandIn(name, 'stop');
+      const budget = countingBudget(`${url}/refused`);
+      const refused = new HubClient({ baseUrl: url, backoffMs: 10, budget });
+      const error = await failure(refused.contact('demo', { email: 'a@example.com', message: 'Hi' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect(error).not.to.be.instanceOf(NetworkError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(NetworkError);
+      expect(budget.takes).to.equal(1);
+      expect(await failure(refused.subscribe('demo', { email: 'a@example.com' }))).to.be.instanceOf(UnconfirmedError);
+      expect(budget.takes).to.equal(3);
+    });
+
+    it('sends a contact message again after a 503 (nothing taken) but not after a 502 or 504 (perhaps taken)', async () => {
+      await sandbox.fault({ path: '/contact', method: 'POST', status: 503 });
+      await client.contact('demo', { email: 'a@example.com', message: 'One' });
+      expect((await sandbox.requests('/contact')).map((r) => r.status)).to.deep.equal([503, 201]);
+      for (const status of [502, 504]) {
+        await sandbox.fault({ path: '/contact', method: 'POST', status });
+        expect(await failure(client.contact('demo', { email: 'a@example.com', message: String(status) }))).to.be.instanceOf(
+          UnconfirmedError,
+        );
+      }
+      expect((await sandbox.requests('/contact')).map((r) => r.status)).to.deep.equal([503, 201, 502, 504]);
+    });
+
+    it('sends nothing while the browser is offline', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const offline = new HubClient({ baseUrl: sandbox.baseUrl, budget });
+      setOffline(true);
+      try {
+        expect(await failure(offline.subscribe('demo', { email: 'a@example.com' }))).to.be.instanceOf(OfflineError);
+        expect(await failure(offline.bio('demo'))).to.be.instanceOf(OfflineError);
+      } finally {
+        setOffline(false);
+      }
+      expect(budget.takes).to.equal(0);
+      expect(await sandbox.requests('/api/')).to.have.length(0);
     });
   });
 });
