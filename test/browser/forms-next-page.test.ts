@@ -9,6 +9,7 @@ import type { HubFormElement, FormErrorDetail } from '../../components/shared/hu
 import type { RateLimitedError } from '../../src/api/errors.js';
 import type { StandInRecords } from './helpers/sandbox.js';
 import { engine, newBase, next, posts, records, remoteStandIn, uniqueEmail, until, wait } from './forms-support.js';
+import { setOffline } from './helpers/network.js';
 
 const remote = remoteStandIn(`forms-next-page-${engine()}`);
 
@@ -49,6 +50,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       const base = newBase(origin);
       const first = await page(`<signup-form tenant="demo" base-url="${base}"></signup-form>`);
       await remote('stop');
+      setOffline(true, first.frame.contentWindow!);
       const email = uniqueEmail();
       fillIn(first.el, { email });
       const queued = next(first.el, 'signup-form-queued');

@@ -238,7 +238,7 @@ describe('<signup-form>', () => {
       const event = await failed;
       expect(event.detail.error).to.be.instanceOf(HttpError);
       await until(el, 'error');
-      expect(status(el).textContent!.trim()).to.equal('Something went wrong. Please try again.');
+      expect(status(el).textContent!.trim()).to.equal('The service could not take this right now. Please try again in a few minutes.');
       await expectAccessible(el);
     });
   });
