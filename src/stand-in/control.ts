@@ -2,7 +2,7 @@
  * The control endpoints under `/__stand-in/`: what a test reads (records, log, clock) and
  * how it bends an instance (faults, clock, tenants, reset), and the seeded avatars.
  */
-import { parseFault } from './faults.js';
+import { parseFaults } from './faults.js';
 import { NOT_FOUND, decode, iso, json } from './http.js';
 import { avatarSvg } from './payloads.js';
 import type { Context } from './state.js';
@@ -34,7 +34,14 @@ export async function control(ctx: Context): Promise<Response> {
         return json(200, { requests: instance.log });
       case 'clock':
         return json(200, { now: iso(instance.now()), offset_seconds: instance.offsetMs / 1000 });
+      case 'faults':
+        return json(200, { faults: instance.faults });
     }
+  }
+
+  if (method === 'DELETE' && name === 'faults') {
+    instance.faults = [];
+    return json(200, { message: 'Faults cleared.', pending: 0 });
   }
 
   if (method === 'POST') {
@@ -59,10 +66,10 @@ export async function control(ctx: Context): Promise<Response> {
         return json(200, { now: iso(instance.now()), offset_seconds: instance.offsetMs / 1000 });
       }
       case 'faults': {
-        const fault = parseFault(object);
-        if (typeof fault === 'string') return json(400, { message: fault });
-        instance.faults.push(fault);
-        return json(201, { message: 'Fault armed.', pending: instance.faults.length });
+        const faults = parseFaults(body);
+        if (typeof faults === 'string') return json(400, { message: faults });
+        instance.faults.push(...faults);
+        return json(201, { message: faults.length === 1 ? 'Fault armed.' : 'Faults armed.', pending: instance.faults.length });
       }
       case 'tenants': {
         const slug = object?.slug;

@@ -15,8 +15,8 @@
  * state.ts (an instance), http.ts, validate.ts and payloads.ts shared between them.
  */
 import { control } from './control.js';
-import { faultResponse, takeFault } from './faults.js';
-import { NOT_FOUND, iso, json, PREFLIGHT, sleep, withCors } from './http.js';
+import { applyFault, takeFault } from './faults.js';
+import { NOT_FOUND, PREFLIGHT, iso, json, withCors } from './http.js';
 import { publicApi } from './public.js';
 import seedJson from './seed-data.json' with { type: 'json' };
 import { Instance, type Answer, type Context } from './state.js';
@@ -29,18 +29,35 @@ export type { FaultRule } from './faults.js';
 export interface StandInOptions {
   /** Milliseconds since the epoch; each instance adds its own offset (POST /__stand-in/clock). */
   now?: () => number;
-  /** Take the visitor from the first X-Forwarded-For entry instead of the socket address. */
-  trustProxy?: boolean;
+  /**
+   * Read the visitor from `X-Forwarded-For`, behind proxies you run. `true` trusts one proxy:
+   * the rightmost entry, the one that proxy wrote, is the visitor. A number N trusts N proxies
+   * in a row: the Nth entry from the right. Entries further left were written by the visitor
+   * and are never believed. Default: the socket address is the visitor.
+   */
+  trustProxy?: boolean | number;
+  /**
+   * Who reaches the control endpoints (`/__stand-in/…` but the avatars): `'loopback'` (the
+   * default) answers callers on this machine only; `'off'` answers 404 to everyone.
+   */
+  control?: 'loopback' | 'off';
   /** Tenants to start from instead of the committed seed. */
   seed?: SeedData;
 }
 
 /** What the host knows about the connection, as Deno.serve passes it. */
 export interface ConnectionInfo {
+  /** The peer of the connection: the socket's address, never one read from a header. */
   remoteAddress?: string;
+  /** A host adapter's own trustProxy setting (toNodeHandler's); wins over the handler's. */
+  trustProxy?: boolean | number;
 }
 
 export interface StandIn {
+  /**
+   * Answers one request. `info` says who is calling; a call without it comes from this
+   * process (a test calling the handler directly), and may use the control endpoints.
+   */
   fetch(request: Request, info?: ConnectionInfo): Promise<Response>;
   /** Back to the seed: every instance, sandboxes included, is dropped. */
   reset(): void;
@@ -50,18 +67,41 @@ const DEFAULT_SEED = seedJson as unknown as SeedData;
 const MAX_SANDBOXES = 500;
 const SANDBOX = /^\/__sandbox\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 
-function visitorOf(request: Request, info: ConnectionInfo | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = request.headers.get('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (first) return first;
+/** How many proxies to trust: `true` is one; anything but a whole number of 1 or more is none. */
+export function proxyHops(trustProxy: boolean | number | undefined): number {
+  if (trustProxy === true) return 1;
+  return typeof trustProxy === 'number' && Number.isInteger(trustProxy) && trustProxy > 0 ? trustProxy : 0;
+}
+
+/**
+ * The addresses a request came through, nearest first: the socket, then each trusted
+ * proxy's record of who called it. The last one is the visitor. With N proxies trusted it
+ * takes at most N entries from the right of `X-Forwarded-For`, as each proxy appends the
+ * address it saw; a visitor can write anything further left.
+ */
+function hopsOf(request: Request, info: ConnectionInfo | undefined, hops: number): string[] {
+  const chain = [info?.remoteAddress || 'unknown'];
+  if (hops > 0) {
+    // Several X-Forwarded-For lines arrive joined with ", ", in order.
+    const forwarded = (request.headers.get('X-Forwarded-For') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    chain.push(...forwarded.reverse().slice(0, hops));
   }
-  return info?.remoteAddress || 'unknown';
+  return chain;
+}
+
+function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
 }
 
 export function createStandIn(options: StandInOptions = {}): StandIn {
   const now = options.now ?? Date.now;
   const seed = options.seed ?? DEFAULT_SEED;
-  const trustProxy = options.trustProxy ?? false;
+  const hops = proxyHops(options.trustProxy);
+  const controlAccess = options.control ?? 'loopback';
   let root = new Instance(now, seed);
   // Oldest first; a sandbox in use moves to the end, so the least recently used goes first.
   const sandboxes = new Map<string, Instance>();
@@ -75,18 +115,19 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
     return instance;
   }
 
-  async function handle(request: Request, info?: ConnectionInfo): Promise<Response> {
+  async function handle(request: Request, info?: ConnectionInfo): Promise<{ response: Response; without?: string[] }> {
     const url = new URL(request.url);
     let path = url.pathname;
     let instance = root;
     let prefix = '';
     if (path.startsWith('/__sandbox/')) {
       const m = SANDBOX.exec(path);
-      if (!m) return json(404, { message: NOT_FOUND });
+      if (!m) return { response: json(404, { message: NOT_FOUND }) };
       instance = sandbox(m[1]!);
       prefix = `/__sandbox/${m[1]}`;
       path = m[2] ?? '/';
     }
+    const chain = hopsOf(request, info, info?.trustProxy === undefined ? hops : proxyHops(info.trustProxy));
     const ctx: Context = {
       request,
       instance,
@@ -94,16 +135,25 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       method: request.method.toUpperCase(),
       origin: url.origin,
       prefix,
-      visitor: visitorOf(request, info, trustProxy),
+      visitor: chain.at(-1)!,
     };
 
     if (path === '/__stand-in' || path.startsWith('/__stand-in/')) {
-      if (ctx.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT });
-      return control(ctx);
+      if (ctx.method === 'OPTIONS') return { response: new Response(null, { status: 204, headers: PREFLIGHT }) };
+      // The seeded avatars are page content, served to any visitor like the payloads naming them.
+      if (!path.startsWith('/__stand-in/avatars/')) {
+        if (controlAccess === 'off') return { response: json(404, { message: NOT_FOUND }) };
+        // Every address the request came through must be this machine, the visitor included:
+        // behind a trusted proxy, a forwarded visitor from elsewhere is refused.
+        if (info !== undefined && !chain.every(isLoopback)) {
+          return { response: json(403, { message: 'The stand-in answers control requests from this machine only.' }) };
+        }
+      }
+      return { response: await control(ctx) };
     }
-    if (!path.startsWith('/api/')) return json(404, { message: NOT_FOUND });
+    if (!path.startsWith('/api/')) return { response: json(404, { message: NOT_FOUND }) };
 
-    const { response, outcome } = await api(ctx);
+    const { response, outcome, without } = await api(ctx);
     instance.record({
       method: ctx.method,
       path: path + url.search,
@@ -112,19 +162,21 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       visitor: ctx.visitor,
       at: iso(instance.now()),
     });
-    return response;
+    return { response, ...(without ? { without } : {}) };
   }
 
   return {
     async fetch(request, info) {
-      let response: Response;
+      let answer: { response: Response; without?: string[] };
       try {
-        response = await handle(request, info);
+        answer = await handle(request, info);
       } catch (error) {
         console.error('hub-kit stand-in:', error);
-        response = json(500, { message: 'Server Error' });
+        answer = { response: json(500, { message: 'Server Error' }) };
       }
-      return withCors(response);
+      // A network error (a dropped connection) has no headers to add to.
+      if (answer.response.type === 'error') return answer.response;
+      return withCors(answer.response, answer.without);
     },
     reset() {
       root = new Instance(now, seed);
@@ -134,14 +186,9 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
 }
 
 async function api(ctx: Context): Promise<Answer> {
-  const { instance, method, request } = ctx;
-
   // Faults stand for what sits in front of the service (a proxy, the network), so they come
-  // before routing and limits, and a faulted request counts against nothing.
-  const fault = takeFault(instance.faults, method, ctx.path + new URL(request.url).search);
-  if (fault) {
-    if (fault.delayMs) await sleep(fault.delayMs, request.signal);
-    if (fault.status) return { response: faultResponse(fault), outcome: 'fault' };
-  }
+  // before routing and limits, and a faulted request counts against nothing unless it says `store`.
+  const fault = takeFault(ctx.instance.faults, ctx.method, ctx.path + new URL(ctx.request.url).search);
+  if (fault) return applyFault(fault, ctx.request.signal, () => publicApi(ctx));
   return publicApi(ctx);
 }

@@ -42,12 +42,17 @@ export const PREFLIGHT: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** Every answer can be read cross-origin; a fault may override a header to test CORS failures. */
-export function withCors(response: Response): Response {
-  for (const [name, value] of Object.entries(CORS)) {
-    if (!response.headers.has(name)) response.headers.set(name, value);
+/**
+ * Every answer can be read cross-origin. A fault may override a header, or name it in
+ * `without` to leave it out, to test how a client copes with CORS that hides things.
+ */
+export function withCors(response: Response, without: readonly string[] = []): Response {
+  const skip = new Set(without.map((name) => name.toLowerCase()));
+  const defaults = { ...CORS, 'X-Content-Type-Options': 'nosniff' };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!skip.has(name.toLowerCase()) && !response.headers.has(name)) response.headers.set(name, value);
   }
-  if (!response.headers.has('X-Content-Type-Options')) response.headers.set('X-Content-Type-Options', 'nosniff');
+  for (const name of skip) response.headers.delete(name);
   return response;
 }
 

@@ -6,7 +6,17 @@ import { FixedWindowLimiter } from './limiter.js';
 import type { ArmedFault } from './faults.js';
 import type { SeedData, TenantData } from './types.js';
 
-export type Outcome = 'saved' | 'spam' | 'rate-limited' | 'invalid' | 'not-found' | 'ok' | 'not-modified' | 'fault';
+/** `fault`: a fault answered in the service's place; `dropped`: a fault closed the connection. */
+export type Outcome =
+  | 'saved'
+  | 'spam'
+  | 'rate-limited'
+  | 'invalid'
+  | 'not-found'
+  | 'ok'
+  | 'not-modified'
+  | 'fault'
+  | 'dropped';
 
 export interface LoggedRequest {
   method: string;
@@ -134,4 +144,9 @@ export interface Context {
   visitor: string;
 }
 
-export type Answer = { response: Response; outcome: Outcome };
+export interface Answer {
+  response: Response;
+  outcome: Outcome;
+  /** Headers the stand-in would add that this answer must not carry (a fault's `null` headers). */
+  without?: string[];
+}
