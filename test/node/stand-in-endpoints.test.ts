@@ -17,9 +17,12 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// Control endpoints answer callers on this machine only; the API sees a visitor from elsewhere.
+const defaultIp = (path: string) => (path.includes('/__stand-in/') ? '127.0.0.1' : '198.51.100.1');
+
 function harness() {
   const standIn = createStandIn({ now: () => START });
-  const call = (method: string, path: string, { ip = '198.51.100.1', body, form, headers = {} }: CallOptions = {}) => {
+  const call = (method: string, path: string, { ip = defaultIp(path), body, form, headers = {} }: CallOptions = {}) => {
     let init: RequestInit = { method, headers };
     if (body !== undefined) {
       init = {
