@@ -49,7 +49,7 @@ export const EN: FormStrings = {
   ready: 'You can try again now.',
   stillTrying: 'Still trying: the service is slow to answer…',
   unconfirmed: 'We could not confirm that this arrived. You can send it again.',
-  config: 'This form is not set up correctly, so nothing was sent. Please let the site’s owner know.',
+  config: 'This form is not set up correctly, and your entry was not received. Please let the site’s owner know.',
   error: 'The service could not take this right now. Please try again in a few minutes.',
   invalid: 'Please correct the highlighted fields.',
   required: 'This field is required.',

@@ -536,6 +536,18 @@ describe('the keyless client', () => {
       expect(budget.takes).to.equal(3);
     });
 
+    it('a connection dropped after the service read the request: the client sends a contact message once', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const counted = new HubClient({ baseUrl: sandbox.baseUrl, backoffMs: 10, budget });
+      await sandbox.fault({ path: '/contact', method: 'POST', store: true, drop: true, times: 2 });
+      const error = await failure(counted.contact('demo', { email: 'cut@example.com', message: 'Cut off' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(NetworkError);
+      // One attempt by the client; a second request in the log would be the browser's own
+      // retry of a reused connection, which a script neither sees nor starts.
+      expect(budget.takes).to.equal(1);
+    });
+
     it('sends a contact message again after a 503 (nothing taken) but not after a 502 or 504 (perhaps taken)', async () => {
       await sandbox.fault({ path: '/contact', method: 'POST', status: 503 });
       await client.contact('demo', { email: 'a@example.com', message: 'One' });

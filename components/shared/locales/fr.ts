@@ -22,7 +22,7 @@ export const fr: FormStrings = {
   ready: 'Vous pouvez réessayer.',
   stillTrying: 'Toujours en cours : le service tarde à répondre…',
   unconfirmed: 'Nous n’avons pas pu confirmer la réception. Vous pouvez renvoyer.',
-  config: 'Ce formulaire est mal configuré : rien n’a été envoyé. Merci de prévenir le propriétaire du site.',
+  config: 'Ce formulaire est mal configuré, et votre envoi n’a pas été reçu. Merci de prévenir le propriétaire du site.',
   error: 'Le service ne peut pas traiter votre demande pour le moment. Veuillez réessayer dans quelques minutes.',
   invalid: 'Veuillez corriger les champs signalés.',
   required: 'Ce champ est obligatoire.',
