@@ -312,8 +312,11 @@ export abstract class HubFormElement extends LitElement {
     else this.#show('success', this.successMessage || this.successText(s));
   }
 
-  /** A submission of this target whose outcome stayed unknown: offered back to the visitor. */
-  async #reclaim(id?: string): Promise<void> {
+  /**
+   * A submission of this target whose outcome stayed unknown (on this page, or one the
+   * visitor left): taken from the outbox and offered back to the visitor.
+   */
+  async #reclaim(): Promise<void> {
     let target: Resolved;
     try {
       target = this.#resolve();
@@ -321,8 +324,8 @@ export abstract class HubFormElement extends LitElement {
       return;
     }
     const key = JSON.stringify(target.params);
-    const entry = await claim((e) =>
-      id ? e.id === id : e.baseUrl === target.client.baseUrl && e.endpoint === target.endpoint && JSON.stringify(e.params) === key,
+    const entry = await claim(
+      (e) => e.baseUrl === target.client.baseUrl && e.endpoint === target.endpoint && JSON.stringify(e.params) === key,
     );
     if (!entry) return;
     // The entry goes back into the fields it came from, so the visitor sees what it was.
@@ -471,8 +474,10 @@ export abstract class HubFormElement extends LitElement {
   /** A submission queued on this page was delivered, or finally refused, by the outbox. */
   #onOutbox = (event: Event): void => {
     const { entry, response, error } = (event as CustomEvent<Partial<DeliveredDetail & FailedDetail>>).detail;
-    if (!this.#queued.delete(entry!.id)) return;
-    if (event.type === 'unconfirmed') void this.#reclaim(entry!.id);
+    const mine = this.#queued.delete(entry!.id);
+    // Whichever form of its target is on the page gives an unconfirmed entry back.
+    if (event.type === 'unconfirmed') void this.#reclaim();
+    else if (!mine) return;
     else if (error) this.#fail(error, entry!.body, this.resolvedStrings);
     else this.#succeed(entry!.body, response!, true);
   };

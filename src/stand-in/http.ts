@@ -37,7 +37,7 @@ export const CORS: Record<string, string> = {
 };
 
 export const PREFLIGHT: Record<string, string> = {
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, Accept, If-None-Match, If-Modified-Since',
   'Access-Control-Max-Age': '86400',
 };

@@ -218,6 +218,27 @@ describe('the keyless client', () => {
       }
     });
 
+    it('drops a badly typed optional field, and keeps its entry', async () => {
+      const slug = `t-${randomName()}`;
+      await sandbox.addTenant({
+        slug,
+        search_index: [
+          { id: 'a', title: 'Tags as text', url: 'https://site.example/a', tags: 'css, layout', excerpt: 5, type: 'post' },
+          { id: 'b', title: 'Tags with a number', url: 'https://site.example/b', tags: ['css', 3], published_at: false },
+        ],
+        bio: { name: 'Odd Fields', handle: 7, links: 'not a list', socials: [{ network: 9, url: 'https://social.example/@o' }] },
+        presence: { data: { live: 'yes', online: 'twelve', updated_at: 5, mood: 'busy' } },
+      });
+      const index = await client.searchIndex(slug);
+      expect(index.map((e) => e.id)).to.deep.equal(['a', 'b']);
+      expect(index[0]).to.deep.include({ title: 'Tags as text', type: 'post', tags: undefined, excerpt: undefined });
+      expect(index[1]).to.deep.include({ tags: undefined, published_at: undefined });
+      const bio = await client.bio(slug);
+      expect(bio).to.deep.include({ name: 'Odd Fields', handle: undefined, links: [] });
+      expect(bio.socials).to.deep.equal([{ network: undefined, url: 'https://social.example/@o' }]);
+      expect(await client.presence(slug)).to.deep.include({ live: undefined, online: undefined, updated_at: undefined, mood: 'busy' });
+    });
+
     it('skips bad entries of a tenant\u2019s own index and keeps the rest', async () => {
       const slug = `t-${randomName()}`;
       await sandbox.addTenant({

@@ -118,6 +118,41 @@ describe('forms across pages (dist/hub-kit.js)', () => {
     });
   });
 
+  describe('when the entry a closed page left is sent but never confirmed', () => {
+    it('the next page with that form gives it back, in its fields, and sends it again only when asked', async function () {
+      this.timeout(40_000);
+      const base = newBase(origin);
+      const first = await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
+      await remote('stop');
+      setOffline(true, first.frame.contentWindow!);
+      fillIn(first.el, { email: 'kept@example.com', message: 'Written offline' });
+      first.el.formElement!.requestSubmit();
+      await untilSeen(first.el, /offline/i);
+      first.frame.remove();
+
+      // Back online, the next page's outbox sends it; the connection drops before any answer.
+      await remote('start');
+      await fetch(`${base}/__stand-in/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: '/contact', method: 'POST', store: true, drop: true, times: 2 }),
+      });
+      const next = await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
+      const saw = await untilSeen(next.el, /could not confirm that this arrived/i);
+      expect(saw).to.match(/send it again/i);
+      const field = (name: string) => (next.el.formElement!.elements.namedItem(name) as HTMLInputElement).value;
+      expect([field('email'), field('message')]).to.deep.equal(['kept@example.com', 'Written offline']);
+      const sentBefore = (await posts(base, '/contact')).length;
+      await wait(2500);
+      expect(await posts(base, '/contact'), 'sent again by itself').to.have.length(sentBefore);
+
+      // The connection holds now (a browser that retried by itself used the second rule).
+      await fetch(`${base}/__stand-in/faults`, { method: 'DELETE' });
+      next.el.formElement!.requestSubmit();
+      await untilSeen(next.el, /message was sent/i);
+      expect(await posts(base, '/contact')).to.have.length(sentBefore + 1);
+    });
+  });
+
   describe('when the visitor has spent the allowance and reloads', () => {
     it('the new page still waits, and sends nothing', async () => {
       const base = newBase(origin);

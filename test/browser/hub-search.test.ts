@@ -221,6 +221,31 @@ describe('<hub-search>', () => {
     });
   });
 
+  describe('when it is not set up right', () => {
+    it('tells the visitor in words, and the developer in the console, once', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+      try {
+        for (const tenant of ['..', '']) {
+          const el = mount({ tenant, 'base-url': sandbox.baseUrl });
+          await el.updateComplete;
+          const failed = new Promise((resolve) => el.addEventListener('hub-search-error', resolve, { once: true }));
+          input(el).focus();
+          await failed;
+          await el.updateComplete;
+          expect(panelText(el)).to.match(/search is not set up correctly on this page/i);
+          expect(panelText(el)).not.to.match(/hub-kit:|tenant attribute|identifier/i);
+        }
+      } finally {
+        console.error = original;
+      }
+      expect(logged.filter((l) => /not a valid identifier/.test(l))).to.have.length(1);
+      expect(logged.filter((l) => /needs a tenant attribute/.test(l))).to.have.length(1);
+      expect(await sandbox.requests('/search-index')).to.have.length(0);
+    });
+  });
+
   describe('when two are on one page', () => {
     it('they make one request, and a later one within freshness makes none', async () => {
       const a = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl, preload: true });
