@@ -3,7 +3,7 @@ import { BioCard } from '../../components/bio-card/bio-card.js';
 import '../../components/bio-card/define.js';
 import { emulateMedia } from '@web/test-runner-commands';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible } from './helpers/dom.js';
+import { expectAccessible, staysAt } from './helpers/dom.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -266,8 +266,7 @@ describe('<bio-card>', () => {
     it('does not ask with no-presence', async () => {
       const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl, 'no-presence': true });
       await loaded(el);
-      await wait(200);
-      expect(await sandbox.requests('/presence')).to.have.length(0);
+      await staysAt(async () => (await sandbox.requests('/presence')).length, 0, 'presence requests');
     });
   });
 
@@ -353,8 +352,7 @@ describe('<bio-card>', () => {
       await el.updateComplete;
       expect(partText(el, 'name')).to.equal('Given');
       expect(hrefs(el)).to.deep.equal(['https://given.example/']);
-      await wait(300);
-      expect(await sandbox.requests('/bio')).to.have.length(0);
+      await staysAt(async () => (await sandbox.requests('/bio')).length, 0, 'profile requests');
     });
 
     it('takes the data property as well', async () => {

@@ -2,11 +2,10 @@
  * Shared by the form tests: axe, waiting for events, filling and submitting a form the way
  * a visitor would.
  */
-import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
 import { wait } from './helpers/dom.js';
-export { engine, expectAccessible, wait } from './helpers/dom.js';
+export { engine, expectAccessible, staysAt, wait } from './helpers/dom.js';
 
 /**
  * A stand-in on another origin than the page, under `name` (one per suite and engine), for

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HubSearch, type HubSearchResultsDetail, type HubSearchSelectDetail } from '../../components/hub-search/hub-search.js';
 import '../../components/hub-search/define.js';
-import { expectAccessible, mountTag, until, wait } from './helpers/dom.js';
+import { expectAccessible, mountTag, staysAt, until, wait } from './helpers/dom.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 const mounted: Element[] = [];
@@ -82,8 +82,7 @@ describe('<hub-search>', () => {
     it('asks for nothing until it is used', async () => {
       const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl });
       await el.updateComplete;
-      await wait(100);
-      expect(await sandbox.requests('/search-index')).to.have.length(0);
+      await staysAt(async () => (await sandbox.requests('/search-index')).length, 0, 'index requests');
     });
   });
 
