@@ -26,23 +26,30 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => process.exit(130));
 }
 
-function chromium() {
+function chromium({ dark = false } = {}) {
   return playwrightLauncher({
     product: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
 }
 
-/** Firefox; `prefs` are set for the whole browser (e.g. a dark system theme). */
-export function firefox(prefs = {}) {
+function firefox({ dark = false } = {}) {
   return puppeteerLauncher({
-    launchOptions: { browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: prefs },
+    launchOptions: {
+      browser: 'firefox',
+      executablePath: firefoxPath(),
+      headless: true,
+      // Firefox's own setting for a dark system: prefers-color-scheme follows it.
+      extraPrefsFirefox: dark ? { 'ui.systemUsesDarkTheme': 1 } : {},
+    },
   });
 }
 
-async function webkit() {
+async function webkit({ dark = false } = {}) {
   const { binary } = webkitPaths();
-  const { port } = await startWebKitDriver();
+  // WebKitGTK reads prefers-color-scheme from the GTK theme.
+  const { port } = await startWebKitDriver(dark ? { GTK_THEME: 'Adwaita:dark' } : {});
   const launcher = webdriverLauncher({
     automationProtocol: 'webdriver',
     hostname: '127.0.0.1',
@@ -62,10 +69,13 @@ async function webkit() {
   return launcher;
 }
 
-/** The launchers for the engines named in HUB_BROWSERS; a wanted engine that is missing throws. */
-export async function launchers() {
+/**
+ * The launchers for the engines named in HUB_BROWSERS; a wanted engine that is missing
+ * throws. `dark: true` gives browsers whose system colour scheme is dark.
+ */
+export async function launchers({ dark = false } = {}) {
   const makers = { chromium, firefox, webkit };
   const found = [];
-  for (const name of wantedEngines()) found.push(await makers[name]());
+  for (const name of wantedEngines()) found.push(await makers[name]({ dark }));
   return found;
 }

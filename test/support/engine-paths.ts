@@ -145,11 +145,11 @@ export function withDisplay(): NodeJS.ProcessEnv {
   return { ...process.env, DISPLAY: display };
 }
 
-/** Starts WebKitWebDriver on a free port and waits until it listens. */
-export async function startWebKitDriver(): Promise<{ port: number; stop: () => void }> {
+/** Starts WebKitWebDriver on a free port and waits until it listens; `env` adds to its environment. */
+export async function startWebKitDriver(env: NodeJS.ProcessEnv = {}): Promise<{ port: number; stop: () => void }> {
   const { driver } = webkitPaths();
   const port = await freePort();
-  const { stop } = spawnOwned(driver, [`--port=${port}`], withDisplay());
+  const { stop } = spawnOwned(driver, [`--port=${port}`], { ...withDisplay(), ...env });
   await waitForPort(port);
   return { port, stop };
 }
