@@ -69,6 +69,11 @@ await build({
 });
 
 const standIn = join(root, 'src/stand-in/index.ts');
+const STAND_IN_RUN_DIRECTLY = `
+if (process.argv[1] && (await import('node:fs')).realpathSync(process.argv[1]) === import.meta.filename) {
+  console.error('hub-kit/stand-in is a module to import (createStandIn, serve, toNodeHandler). To run the stand-in service: npx hub-kit stand-in --port 8787');
+  process.exitCode = 2;
+}`;
 if (existsSync(standIn)) {
   step('stand-in for Node');
 await build({
@@ -80,6 +85,9 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // Run as a script (`node node_modules/hub-kit/dist/stand-in.js`) it would define its
+  // exports and exit without a word; say how to run the service instead.
+  footer: { js: STAND_IN_RUN_DIRECTLY },
   tsconfig: join(root, 'tsconfig.json'),
   logLevel: 'warning',
 });

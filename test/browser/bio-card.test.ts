@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { BioCard } from '../../components/bio-card/bio-card.js';
 import '../../components/bio-card/define.js';
-import { emulateMedia } from '@web/test-runner-commands';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 import { expectAccessible, staysAt } from './helpers/dom.js';
 
@@ -363,27 +362,6 @@ describe('<bio-card>', () => {
       mounted.push(el);
       await el.updateComplete;
       expect(partText(el, 'name')).to.equal('From a property');
-    });
-  });
-
-  describe('when the system is dark', () => {
-    it('switches to the dark tokens and stays accessible', async function () {
-      try {
-        await emulateMedia({ colorScheme: 'dark' });
-      } catch {
-        // WebDriver (WebKitGTK) offers no media emulation; the other engines cover it.
-        this.skip();
-      }
-      try {
-        const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl });
-        await loaded(el);
-        await el.updateComplete;
-        const card = shadow(el).querySelector('[part~="card"]')!;
-        expect(getComputedStyle(card).backgroundColor).to.equal('rgb(22, 24, 29)');
-        await expectAccessible(el);
-      } finally {
-        await emulateMedia({ colorScheme: 'light' });
-      }
     });
   });
 
