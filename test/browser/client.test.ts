@@ -279,6 +279,21 @@ describe('the keyless client', () => {
       expect(log[5]!.status).to.equal(429);
     });
 
+    it('a 429 waits for the later of Retry-After and X-RateLimit-Reset', async () => {
+      const reset = Math.ceil(Date.now() / 1000) + 40;
+      await sandbox.fault({ path: '/presence', status: 429, headers: { 'Retry-After': '5', 'X-RateLimit-Reset': String(reset) } });
+      const both = (await failure(client.presence('demo'))) as RateLimitedError;
+      expect(both.retryAfter).to.be.within(38, 41);
+      expect(both.resetAt.getTime()).to.equal(reset * 1000);
+
+      // X-RateLimit-Reset alone is read too, not taken for "no headers" (a minute).
+      const other = new HubClient({ baseUrl: newSandbox().baseUrl });
+      await sandbox.fault({ path: '/bio', status: 429, headers: { 'X-RateLimit-Reset': String(reset - 20) } });
+      const alone = (await failure(client.bio('demo'))) as RateLimitedError;
+      expect(alone.retryAfter).to.be.within(18, 21);
+      expect(other.baseUrl).not.to.equal(client.baseUrl);
+    });
+
     it('a 429 closes the group: the next call is refused before it is sent', async () => {
       await sandbox.fault({ path: '/presence', status: 429, headers: { 'Retry-After': '20' }, body: { message: 'Too Many Attempts.' } });
       const first = (await failure(client.presence('demo'))) as RateLimitedError;
