@@ -68,8 +68,8 @@ export interface ChangesOptions {
   intervalMs?: number;
   /** Ends the iteration. */
   signal?: AbortSignal;
-  /** Told about each failed poll (the service down, a 5xx) before the next, later try. */
-  onError?: (error: unknown) => void;
+  /** Told about each failed poll (the service down, a 5xx), and how long until the next try. */
+  onError?: (error: unknown, retryInMs: number) => void;
 }
 
 export type { Subscriber, Post, PageMeta, UpsertOptions, UpsertResult };
@@ -224,7 +224,7 @@ export class HubApi {
    * longer each time); a network failure or 5xx waits a growing, jittered time. Answers
    * the parsed body of a 2xx, and throws the typed error of anything else.
    */
-  async #request(method: 'GET' | 'POST', url: string, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  async #request(method: 'GET' | 'POST', url: string, body: unknown, signal: AbortSignal | undefined, retries = this.#retries): Promise<unknown> {
     return this.#pacer.serial(async () => {
       for (let attempt = 0; ; attempt++) {
         signal?.throwIfAborted();
@@ -253,7 +253,7 @@ export class HubApi {
             timedOut ? `The service did not answer within ${this.#timeoutMs} ms.` : `The service could not be reached at ${new URL(url).origin}.`,
             { cause: error },
           );
-          if (attempt >= this.#retries) throw failure;
+          if (attempt >= retries) throw failure;
           await this.#clock.sleep(backoffMs(attempt + 1), signal);
           continue;
         }
@@ -266,13 +266,13 @@ export class HubApi {
           const told = retryAfterMs(response.headers, now) ?? 60_000;
           // The first 429 waits what the service says; each one after it, at least a growing backoff too.
           const wait = Math.min(3_600_000, Math.max(told, attempt > 0 ? backoffMs(attempt) + told : told));
-          if (attempt >= this.#retries) {
+          if (attempt >= retries) {
             throw new RateLimitedError(Math.ceil(told / 1000), new Date(now + told), parsed);
           }
           this.#pacer.block(now + wait);
           continue;
         }
-        if (response.status >= 500 && attempt < this.#retries) {
+        if (response.status >= 500 && attempt < retries) {
           await this.#clock.sleep(backoffMs(attempt + 1), signal);
           continue;
         }
@@ -298,8 +298,13 @@ export class HubApi {
     return new HttpError(status, `The service answered ${status}${detail}`, body);
   }
 
-  async #page<T>(url: string, item: { safeParse(value: unknown): { success: boolean; data?: T } }, signal?: AbortSignal): Promise<Page<T>> {
-    const body = await this.#request('GET', url, undefined, signal);
+  async #page<T>(
+    url: string,
+    item: { safeParse(value: unknown): { success: boolean; data?: T } },
+    signal?: AbortSignal,
+    retries?: number,
+  ): Promise<Page<T>> {
+    const body = await this.#request('GET', url, undefined, signal, retries);
     const page = PageBody.safeParse(body);
     if (!page.success) throw new UnexpectedResponseError(200, 'The service answered with a body that is not a list.', body);
     const data: T[] = [];
@@ -326,14 +331,19 @@ export class HubApi {
     return next.href;
   }
 
-  async *#all<T>(first: string, item: { safeParse(value: unknown): { success: boolean; data?: T } }, signal?: AbortSignal): AsyncIterable<T> {
+  async *#all<T>(
+    first: string,
+    item: { safeParse(value: unknown): { success: boolean; data?: T } },
+    signal?: AbortSignal,
+    retries?: number,
+  ): AsyncIterable<T> {
     let url: string | null = first;
     const visited = new Set<string>();
     while (url) {
       // A service that links back to a page already read would loop forever.
       if (visited.has(url)) throw new UnexpectedResponseError(200, 'The service\'s next page link points back to a page already read.', url);
       visited.add(url);
-      const page: Page<T> = await this.#page(url, item, signal);
+      const page: Page<T> = await this.#page(url, item, signal, retries);
       yield* page.data;
       url = page.next;
     }
@@ -358,7 +368,8 @@ export class HubApi {
     while (!signal?.aborted) {
       try {
         const found: Post[] = [];
-        for await (const post of this.#all(this.#url(this.postsPath, { since, per_page: 100 }), Post, signal)) found.push(post);
+        // No retries inside a poll: a failed poll is tried again at the next, later one.
+        for await (const post of this.#all(this.#url(this.postsPath, { since, per_page: 100 }), Post, signal, 0)) found.push(post);
         failures = 0;
         for (const post of found) {
           const stamp = post.updated_at ?? post.published_at;
@@ -386,9 +397,10 @@ export class HubApi {
         const transient = error instanceof NetworkError || error instanceof RateLimitedError || (error instanceof HttpError && error.status >= 500);
         if (!transient) throw error;
         failures++;
-        options.onError?.(error);
+        options.onError?.(error, Math.min(15 * 60_000, interval * 2 ** (failures - 1)));
       }
       try {
+        // After a failure, the wait doubles each time, up to 15 minutes.
         await this.#clock.sleep(failures ? Math.min(15 * 60_000, interval * 2 ** (failures - 1)) : interval, signal);
       } catch {
         return;
