@@ -118,9 +118,13 @@ function retryAfterMs(headers: Headers, now: number): number | undefined {
   return undefined;
 }
 
-/** Exponential backoff with full jitter: attempt 1 waits up to 1 s, then 2, 4 … up to 60 s. */
+/**
+ * Exponential backoff with jitter: attempt n waits between half and all of 2^(n-1) s (up
+ * to a minute), so waits grow with each failure while clients that failed together spread out.
+ */
 function backoffMs(attempt: number): number {
-  return Math.round(Math.random() * Math.min(60_000, 1000 * 2 ** (attempt - 1)));
+  const ceiling = Math.min(60_000, 1000 * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
 const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
