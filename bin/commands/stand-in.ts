@@ -1,15 +1,18 @@
 /**
- * `hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy[=N]] [--no-control]`
+ * `hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy[=N]] [--no-control] [--posts-path P]`
  *
  * Serves the stand-in until SIGINT or SIGTERM. Exit codes: 0 stopped, 1 could not listen,
  * 2 bad arguments.
  */
+import { createStandIn } from '../../src/stand-in/handler.js';
 import { serve } from '../../src/stand-in/node.js';
 import { CommandError, UsageError, parseFlags } from '../usage.js';
 
 export const usage = `Usage: hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy[=N]] [--no-control]
+                        [--posts-path /api/v1/posts]
 
-Runs a local stand-in of the service, in memory, until stopped.
+Runs a local stand-in of the service, in memory, until stopped: the public endpoints and
+the authenticated API, with the test keys hk_test_valid, hk_test_expired and hk_test_deleted.
 
   --port N          port to listen on (0 picks a free one); default 8787
   --host H          address to listen on; default 127.0.0.1 (this machine only)
@@ -17,6 +20,7 @@ Runs a local stand-in of the service, in memory, until stopped.
   --trust-proxy=N   behind N proxies in a row: the Nth entry from the right
   --no-control      switch off the control endpoints (/__stand-in/...); otherwise they
                     answer callers on this machine only
+  --posts-path P    where the authenticated posts list is; default /api/v1/posts
   --help            show this text`;
 
 function listenError(error: unknown, host: string, port: number): CommandError {
@@ -34,7 +38,7 @@ function listenError(error: unknown, host: string, port: number): CommandError {
 }
 
 export async function run(argv: readonly string[]): Promise<number> {
-  const { flags, positional } = parseFlags(argv, { values: ['port', 'host'], booleans: ['no-control'], optional: ['trust-proxy'] });
+  const { flags, positional } = parseFlags(argv, { values: ['port', 'host', 'posts-path'], booleans: ['no-control'], optional: ['trust-proxy'] });
   if (flags.has('help')) {
     console.log(usage);
     return 0;
@@ -52,10 +56,12 @@ export async function run(argv: readonly string[]): Promise<number> {
   }
   const trustProxy = trustText === undefined ? false : trustText === true ? 1 : Number(trustText);
   const control = flags.has('no-control') ? 'off' : 'loopback';
+  const postsPath = String(flags.get('posts-path') ?? '/api/v1/posts');
+  if (!/^\/api\/[^?#\s]*[^/?#\s]$/.test(postsPath)) throw new UsageError(`--posts-path must be a path under /api/, not "${postsPath}".`);
 
   let served: Awaited<ReturnType<typeof serve>>;
   try {
-    served = await serve({ port, host, trustProxy, control });
+    served = await serve({ port, host, trustProxy, control, standIn: createStandIn({ trustProxy, control, postsPath }) });
   } catch (error) {
     throw listenError(error, host, port);
   }
@@ -64,6 +70,7 @@ export async function run(argv: readonly string[]): Promise<number> {
     const which = trustProxy === 1 ? 'the rightmost entry' : `entry ${trustProxy} from the right`;
     console.log(`Visitors are read from X-Forwarded-For, ${which} (--trust-proxy).`);
   }
+  console.log(`Authenticated API: key hk_test_valid (hk_test_expired and hk_test_deleted answer 401); posts at ${postsPath}`);
   console.log(control === 'off' ? 'Control endpoints are off (--no-control).' : 'Control endpoints answer this machine only.');
 
   // Serves until a signal; the promise settles only then, so the process stays up.

@@ -19,6 +19,8 @@ export interface FaultRule {
   status?: number;
   /** How many matching requests get the fault. Default 1. */
   times?: number;
+  /** Let this many matching requests through untouched first, e.g. 4 to fault the 5th. Default 0. */
+  skip?: number;
   /** Wait this long before answering (at most 120000); ends early when the client goes away. */
   delayMs?: number;
   /** Headers of the answer. `null` leaves out a header the stand-in would add (CORS, for instance). */
@@ -37,7 +39,7 @@ export interface FaultRule {
   store?: boolean;
 }
 
-export type ArmedFault = FaultRule & { times: number };
+export type ArmedFault = FaultRule & { times: number; skip: number };
 
 const REDIRECTS = [301, 302, 303, 307, 308];
 const MAX_DELAY_MS = 120_000;
@@ -49,6 +51,10 @@ export function takeFault(faults: ArmedFault[], method: string, path: string): A
   );
   if (index < 0) return undefined;
   const fault = faults[index]!;
+  if (fault.skip > 0) {
+    fault.skip -= 1;
+    return undefined;
+  }
   fault.times -= 1;
   if (fault.times <= 0) faults.splice(index, 1);
   return fault;
@@ -103,13 +109,14 @@ export function parseFaults(body: unknown): ArmedFault[] | string {
 function parseFault(rule: unknown): ArmedFault | string {
   const object = rule && typeof rule === 'object' && !Array.isArray(rule) ? (rule as Record<string, unknown>) : undefined;
   if (!object || typeof object.path !== 'string') return 'A fault needs a "path": a substring of the request path.';
-  const { path, method, times = 1, delayMs, headers, body, redirect, drop, store } = object;
+  const { path, method, times = 1, skip = 0, delayMs, headers, body, redirect, drop, store } = object;
   let { status } = object;
   if (method !== undefined && typeof method !== 'string') return '"method" must be a string.';
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)) {
     return '"status" must be an HTTP status from 200 to 599.';
   }
   if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) return '"times" must be a whole number of 1 or more.';
+  if (typeof skip !== 'number' || !Number.isInteger(skip) || skip < 0) return '"skip" must be a whole number of 0 or more.';
   if (delayMs !== undefined && (typeof delayMs !== 'number' || !(delayMs >= 0) || delayMs > MAX_DELAY_MS)) {
     return `"delayMs" must be a number of milliseconds up to ${MAX_DELAY_MS}.`;
   }
@@ -137,6 +144,7 @@ function parseFault(rule: unknown): ArmedFault | string {
     ...(method ? { method: method.toUpperCase() } : {}),
     ...(status !== undefined ? { status: status as number } : {}),
     times,
+    skip,
     ...(delayMs ? { delayMs } : {}),
     headers: headerMap,
     ...(body !== undefined ? { body } : {}),

@@ -1,26 +1,31 @@
 /**
- * The stand-in service: the eight public endpoints of the service's spec, its limits, its
- * spam trap and its error shapes, as one web-standard fetch handler (Request -> Response).
+ * The stand-in service: the eight public endpoints of the service's spec and its three
+ * authenticated ones, their limits, the spam trap, API keys and the error shapes, as one
+ * web-standard fetch handler (Request -> Response).
  * It keeps everything in memory and needs nothing but the platform, so Node, Vite's dev
  * server, the test runner and any runtime with `fetch` types can host it.
  *
  * Paths it answers, relative to an instance's root (see docs/stand-in.md):
- * - `/api/...`: the public endpoints, limited exactly as the spec's Limits table says.
+ * - `/api/...`: the public endpoints, limited exactly as the spec's Limits table says, and the
+ *   authenticated ones (subscribers, bulk upsert, posts), 60 requests a minute per key.
  * - `/__stand-in/...`: control endpoints for tests (records, log, clock, faults, tenants,
- *   reset) and the seeded avatars. They never count against a limit.
+ *   keys, posts, reset) and the seeded avatars. They never count against a limit.
  * - `/__sandbox/<id>/...`: the same, in an isolated instance with its own state and clock.
  *
  * This file routes a request to its instance and endpoint group; the groups live beside it:
- * public.ts (the spec's public endpoints), control.ts (`/__stand-in/`), faults.ts, with
- * state.ts (an instance), http.ts, validate.ts and payloads.ts shared between them.
+ * public.ts (the spec's public endpoints), authenticated.ts (API keys), control.ts
+ * (`/__stand-in/`), faults.ts, with state.ts (an instance), workspace.ts and keys.ts, http.ts,
+ * validate.ts and payloads.ts shared between them.
  */
 import { control } from './control.js';
+import { DEFAULT_POSTS_PATH, authenticatedApi, matchAuthenticated } from './authenticated.js';
 import { applyFault, takeFault } from './faults.js';
 import { NOT_FOUND, PREFLIGHT, iso, json, withCors } from './http.js';
 import { publicApi } from './public.js';
 import seedJson from './seed-data.json' with { type: 'json' };
+import workspacesJson from './seed-workspaces.json' with { type: 'json' };
 import { Instance, type Answer, type Context } from './state.js';
-import type { SeedData } from './types.js';
+import type { SeedData, SubscriberData } from './types.js';
 
 export type { FormData, PathData, PresenceData, ResourceData, SeedData, TenantData } from './types.js';
 export type { ContactRecord, LoggedRequest, MagicLinkRecord, Outcome, Records, SubscriberRecord } from './state.js';
@@ -43,6 +48,11 @@ export interface StandInOptions {
   control?: 'loopback' | 'off';
   /** Tenants to start from instead of the committed seed. */
   seed?: SeedData;
+  /**
+   * The path of the authenticated posts list, which the spec does not give. Default
+   * `/api/v1/posts`; it must start with `/api/`.
+   */
+  postsPath?: string;
 }
 
 /** What the host knows about the connection, as Deno.serve passes it. */
@@ -63,7 +73,13 @@ export interface StandIn {
   reset(): void;
 }
 
-const DEFAULT_SEED = seedJson as unknown as SeedData;
+/** The committed tenants, with the subscribers of their workspaces (a file of its own, generated alike). */
+const DEFAULT_SEED: SeedData = {
+  tenants: (seedJson as unknown as SeedData).tenants.map((tenant) => {
+    const subscribers = (workspacesJson as { subscribers: Record<string, SubscriberData[]> }).subscribers[tenant.slug];
+    return subscribers ? { ...tenant, subscribers } : tenant;
+  }),
+};
 const MAX_SANDBOXES = 500;
 const SANDBOX = /^\/__sandbox\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 
@@ -102,6 +118,8 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
   const seed = options.seed ?? DEFAULT_SEED;
   const hops = proxyHops(options.trustProxy);
   const controlAccess = options.control ?? 'loopback';
+  const postsPath = options.postsPath ?? DEFAULT_POSTS_PATH;
+  if (!/^\/api\/[^?#\s]*[^/?#\s]$/.test(postsPath)) throw new TypeError(`postsPath must be a path under /api/, not "${postsPath}".`);
   let root = new Instance(now, seed);
   // Oldest first; a sandbox in use moves to the end, so the least recently used goes first.
   const sandboxes = new Map<string, Instance>();
@@ -136,6 +154,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       origin: url.origin,
       prefix,
       visitor: chain.at(-1)!,
+      postsPath,
     };
 
     if (path === '/__stand-in' || path.startsWith('/__stand-in/')) {
@@ -189,6 +208,8 @@ async function api(ctx: Context): Promise<Answer> {
   // Faults stand for what sits in front of the service (a proxy, the network), so they come
   // before routing and limits, and a faulted request counts against nothing unless it says `store`.
   const fault = takeFault(ctx.instance.faults, ctx.method, ctx.path + new URL(ctx.request.url).search);
-  if (fault) return applyFault(fault, ctx.request.signal, () => publicApi(ctx));
-  return publicApi(ctx);
+  const authenticated = matchAuthenticated(ctx.path, ctx.postsPath);
+  const service = () => (authenticated ? authenticatedApi(ctx, authenticated) : publicApi(ctx));
+  if (fault) return applyFault(fault, ctx.request.signal, service);
+  return service();
 }

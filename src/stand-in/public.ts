@@ -223,6 +223,11 @@ function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answ
         updated_at: at,
       });
     }
+    // The same person in the workspace's list, where the authenticated API reads it. They
+    // still have to confirm (the answer says so), so a new subscriber starts unconfirmed.
+    instance.workspaces
+      .get(slug)
+      ?.upsert({ email: submission.email, name: submission.name, fields: submission.fields, status: 'unconfirmed' }, at);
   }
   return succeed('saved');
 }

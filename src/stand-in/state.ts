@@ -2,9 +2,11 @@
  * What one stand-in instance holds (the root, or one sandbox): tenants, records, limits,
  * log, faults and its own clock offset; and the per-request context every endpoint group gets.
  */
-import { FixedWindowLimiter } from './limiter.js';
 import type { ArmedFault } from './faults.js';
+import { seedKeys, type ApiKey } from './keys.js';
+import { FixedWindowLimiter } from './limiter.js';
 import type { SeedData, TenantData } from './types.js';
+import { Workspace } from './workspace.js';
 
 /** `fault`: a fault answered in the service's place; `dropped`: a fault closed the connection. */
 export type Outcome =
@@ -16,7 +18,8 @@ export type Outcome =
   | 'ok'
   | 'not-modified'
   | 'fault'
-  | 'dropped';
+  | 'dropped'
+  | 'unauthenticated';
 
 export interface LoggedRequest {
   method: string;
@@ -96,6 +99,9 @@ export class Instance {
   records: Records = { subscribers: [], contacts: [], magic_links: [] };
   log: LoggedRequest[] = [];
   faults: ArmedFault[] = [];
+  /** One workspace per tenant, by slug: what the authenticated API serves. */
+  workspaces = new Map<string, Workspace>();
+  keys = new Map<string, ApiKey>();
 
   constructor(
     private readonly baseNow: () => number,
@@ -116,7 +122,11 @@ export class Instance {
     this.records = { subscribers: [], contacts: [], magic_links: [] };
     this.log = [];
     this.faults = [];
+    this.workspaces = new Map();
+    this.keys = new Map();
     for (const tenant of this.seed.tenants) this.putTenant(structuredClone(tenant));
+    const owner = this.tenants.has('demo') ? 'demo' : this.seed.tenants[0]?.slug;
+    if (owner !== undefined) for (const key of seedKeys(owner, this.now())) this.keys.set(key.key, key);
   }
 
   putTenant(data: TenantData): void {
@@ -124,6 +134,7 @@ export class Instance {
     if (previous) for (const id of formIds(previous.data)) this.forms.delete(id);
     this.tenants.set(data.slug, toTenant(data, this.now()));
     for (const id of formIds(data)) this.forms.set(id, data.slug);
+    this.workspaces.set(data.slug, new Workspace(data, this.now()));
   }
 
   record(entry: LoggedRequest): void {
@@ -142,6 +153,8 @@ export interface Context {
   /** `/__sandbox/<id>` or empty. */
   prefix: string;
   visitor: string;
+  /** Where the authenticated posts list is (StandInOptions.postsPath). */
+  postsPath: string;
 }
 
 export interface Answer {

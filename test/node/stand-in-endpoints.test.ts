@@ -231,7 +231,7 @@ describe('not found and wrong methods', () => {
       ['GET', '/api/v1/tenants/demo/resolve/no/such/path'],
       ['GET', '/api/v1/tenants/demo/unknown'],
       ['GET', '/api/v2/anything'],
-      ['GET', '/api/v1/subscribers'],
+      ['GET', '/api/v1/subscribers/sub_1'],
     ];
     for (const [method, path, body] of cases) {
       const response = await h.call(method, path, { body });

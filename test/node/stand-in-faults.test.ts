@@ -186,6 +186,14 @@ describe('500s on reads', () => {
 });
 
 describe('arming', () => {
+  it('skip lets the first matching requests through, then faults the next', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/bio', status: 500, skip: 2, times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await fetch(`${s.url}/api/v1/tenants/demo/bio`)).status);
+    assert.deepEqual(statuses, [200, 200, 500, 500, 200]);
+  });
+
   it('a list is armed in order; GET lists what is pending, DELETE clears it', async (t) => {
     const s = await standIn(t);
     const armed = await s.arm([
