@@ -68,12 +68,12 @@ export async function applyFault(fault: ArmedFault, signal: AbortSignal, handle:
   const handled = fault.store ? await handle() : undefined;
   if (fault.delayMs) await sleep(fault.delayMs, signal);
   // A network error, as fetch defines it; the Node adapter destroys the socket for it.
-  if (fault.drop) return { response: Response.error(), outcome: handled?.outcome ?? 'dropped' };
+  if (fault.drop) return { response: Response.error(), outcome: handled?.outcome ?? 'dropped', trap: handled?.trap };
   if (fault.status === undefined) return handled ?? handle();
   const without = Object.entries(fault.headers ?? {})
     .filter(([, value]) => value === null)
     .map(([name]) => name);
-  return { response: faultResponse(fault), outcome: handled?.outcome ?? 'fault', without };
+  return { response: faultResponse(fault), outcome: handled?.outcome ?? 'fault', without, trap: handled?.trap };
 }
 
 function faultResponse(fault: FaultRule): Response {

@@ -172,7 +172,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
     }
     if (!path.startsWith('/api/')) return { response: json(404, { message: NOT_FOUND }) };
 
-    const { response, outcome, without } = await api(ctx);
+    const { response, outcome, without, trap } = await api(ctx);
     instance.record({
       method: ctx.method,
       path: path + url.search,
@@ -180,6 +180,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       outcome,
       visitor: ctx.visitor,
       at: iso(instance.now()),
+      ...(trap ? { trap } : {}),
     });
     return { response, ...(without ? { without } : {}) };
   }

@@ -130,8 +130,17 @@ export async function publicApi(ctx: Context): Promise<Answer> {
     return { response, outcome: 'rate-limited' };
   }
 
-  if (input) return submit(ctx, route, input, asPage);
+  if (input) {
+    const website = input.values.website;
+    const trap = website === undefined ? 'missing' : isTrapFilled(website) ? 'filled' : 'empty';
+    return { ...submit(ctx, route, input, asPage), trap };
+  }
   return read(ctx, route);
+}
+
+/** The trap caught something: a person leaves it empty (or it is absent). */
+function isTrapFilled(trap: unknown): boolean {
+  return typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null && trap !== false;
 }
 
 function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answer {
@@ -156,10 +165,7 @@ function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answ
   };
 
   // The trap comes before validation: a bot learns nothing, not even that its email was bad.
-  const trap = input.values.website;
-  if (typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null && trap !== false) {
-    return succeed('spam');
-  }
+  if (isTrapFilled(input.values.website)) return succeed('spam');
 
   const checked = validate(input.values, contact);
   if (!checked.ok) {

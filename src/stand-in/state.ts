@@ -28,6 +28,11 @@ export interface LoggedRequest {
   outcome: Outcome;
   visitor: string;
   at: string;
+  /**
+   * For a submission: its spam-trap field `website` as received, `missing`, `empty` or
+   * `filled`, so a test can see that a client sends the trap.
+   */
+  trap?: 'missing' | 'empty' | 'filled';
 }
 
 export interface SubscriberRecord {
@@ -160,6 +165,8 @@ export interface Context {
 export interface Answer {
   response: Response;
   outcome: Outcome;
+  /** For a submission, what its spam trap held (LoggedRequest.trap). */
+  trap?: LoggedRequest['trap'];
   /** Headers the stand-in would add that this answer must not carry (a fault's `null` headers). */
   without?: string[];
 }

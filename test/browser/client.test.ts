@@ -104,6 +104,10 @@ describe('the keyless client', () => {
       expect(subscribers[0]!.fields).to.deep.equal({ source: 'footer' });
       const [request] = await sandbox.requests('/subscribe', 'POST');
       expect(request!.outcome).to.equal('saved');
+      // The trap was in the body, empty, though the caller never mentioned it.
+      expect(request!.trap).to.equal('empty');
+      await client.contact('demo', { email: 'grace@example.com', message: 'Hi' });
+      expect((await sandbox.requests('/contact', 'POST'))[0]!.trap).to.equal('empty');
     });
 
     it('magicLink asks for a resource', async () => {

@@ -283,7 +283,7 @@ describe('CORS', () => {
       });
       assert.equal(response.status, 204, path);
       assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
-      assert.equal(response.headers.get('Access-Control-Allow-Methods'), 'GET, POST, OPTIONS');
+      assert.equal(response.headers.get('Access-Control-Allow-Methods'), 'GET, POST, DELETE, OPTIONS');
       assert.equal(response.headers.get('Access-Control-Allow-Headers'), 'Content-Type, Accept, If-None-Match, If-Modified-Since');
       assert.ok(Number(response.headers.get('Access-Control-Max-Age')) > 0);
       assert.equal(response.headers.get('Access-Control-Allow-Credentials'), null);
