@@ -57,6 +57,29 @@ describe('<bio-card>', () => {
     await expectAccessible(el);
   });
 
+  it('starts its loads within an update, not by asking for another right after it', async () => {
+    // Lit's dev mode warns "scheduled an update after an update completed" once per page;
+    // this counts every time it would: an update still pending once updated() has run.
+    const proto = BioCard.prototype as unknown as { updated(changed: unknown): void };
+    const updated = proto.updated;
+    let after = 0;
+    proto.updated = function (this: BioCard, changed: unknown) {
+      updated.call(this, changed);
+      if (this.isUpdatePending) after++;
+    };
+    try {
+      const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl });
+      await loaded(el);
+      await el.updateComplete;
+      el.setAttribute('tenant', 'hostile');
+      await loaded(el);
+      await el.updateComplete;
+    } finally {
+      proto.updated = updated;
+    }
+    expect(after).to.equal(0);
+  });
+
   describe('defaults', () => {
     it('has the full variant, presence on, no busy or offline flag once loaded', async () => {
       const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl });
