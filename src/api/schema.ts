@@ -1,8 +1,9 @@
 /**
- * The one schema module: every response body the kit reads is parsed here.
+ * The one schema module: every response body the kit reads is parsed here, the public
+ * endpoints' for the elements and the authenticated API's for hub-kit/server.
  *
- * The service's spec leaves the public payloads "not shown"; the shapes below are the
- * assumed ones (see docs/payloads.md). Every object keeps its extra fields
+ * The service's spec leaves the payloads "not shown"; the shapes below are the assumed ones
+ * that the kit, its stand-in and its tests agree on. Every object keeps its extra fields
  * (`z.looseObject`), nulls are read as "missing", and a `data` envelope is unwrapped.
  * When the real payloads are known, this is the one file to change.
  *
@@ -57,10 +58,12 @@ function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
   };
 }
 /* @__NO_SIDE_EFFECTS__ */
+function custom<T>(check: (value: unknown) => boolean) {
+  return z.custom<T>(check);
+}
+/* @__NO_SIDE_EFFECTS__ */
 function idOrNumber() {
-  return z.custom<string | number>(
-    (value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)),
-  );
+  return custom<string | number>((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
 }
 
 // The optional fields' readers: the value when it has the right type, otherwise missing.
@@ -224,6 +227,116 @@ export interface ResponseTypes {
   searchIndex: SearchIndex;
   presence: Presence;
 }
+
+// ---------------------------------------------------------------------------------------
+// The authenticated API (spec/assumed-payloads.md, "Authenticated API"), read by
+// hub-kit/server only. Kept here with the rest, as the spec asks: one module to change when
+// the real payloads are known. No element reads them, so no browser bundle carries them.
+
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/** A subscriber of GET /api/v1/subscribers: only `id` and `email` are sure to be there. */
+export interface Subscriber {
+  id: string;
+  email: string;
+  name?: string | undefined;
+  status?: string | undefined;
+  fields?: Record<string, string> | undefined;
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+  [extra: string]: unknown;
+}
+export const Subscriber: Parser<Subscriber> = then(loose({ id: idOrNumber(), email: text() }), (item) => {
+  const raw = item.fields;
+  const fields =
+    raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? Object.fromEntries(
+          Object.entries(raw)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : undefined;
+  return {
+    ...item,
+    id: String(item.id),
+    name: str(item.name),
+    status: str(item.status),
+    fields,
+    created_at: str(item.created_at),
+    updated_at: str(item.updated_at),
+  };
+});
+
+/** A post of the posts list: only `id` is sure to be there. */
+export interface Post {
+  id: string;
+  title?: string | undefined;
+  slug?: string | undefined;
+  url?: string | undefined;
+  excerpt?: string | undefined;
+  published_at?: string | undefined;
+  updated_at?: string | undefined;
+  [extra: string]: unknown;
+}
+export const Post: Parser<Post> = then(loose({ id: idOrNumber() }), (item) => ({
+  ...item,
+  id: String(item.id),
+  title: str(item.title),
+  slug: str(item.slug),
+  url: str(item.url),
+  excerpt: str(item.excerpt),
+  published_at: str(item.published_at),
+  updated_at: str(item.updated_at),
+}));
+
+/** `meta` of a paged list; any count may be missing. */
+export interface PageMeta {
+  current_page?: number | undefined;
+  per_page?: number | undefined;
+  last_page?: number | undefined;
+  total?: number | undefined;
+  [extra: string]: unknown;
+}
+export const PageMeta: Parser<PageMeta> = then(loose({}), (meta) => ({
+  ...meta,
+  current_page: count(meta.current_page),
+  per_page: count(meta.per_page),
+  last_page: count(meta.last_page),
+  total: count(meta.total),
+}));
+
+/** `{ data: [...], meta, links }`; a list without meta or links is read too. */
+export interface PageBody {
+  data: unknown[];
+  meta?: PageMeta | undefined;
+  links?: { next: string | null; [extra: string]: unknown } | undefined;
+  [extra: string]: unknown;
+}
+export const PageBody: Parser<PageBody> = then(
+  loose({ data: custom<unknown[]>((value) => Array.isArray(value)) }),
+  (body) => {
+    const links = body.links && typeof body.links === 'object' ? (body.links as Record<string, unknown>) : undefined;
+    const meta = PageMeta.safeParse(body.meta);
+    return {
+      ...body,
+      meta: meta.success ? meta.data : undefined,
+      links: links && { ...links, next: str(links.next) ?? null },
+    };
+  },
+);
+
+/** The answer to POST /api/v1/subscribers/bulk. */
+export interface BulkResult {
+  created: number;
+  updated: number;
+  [extra: string]: unknown;
+}
+const isCount = (value: unknown) => count(value) !== undefined;
+export const BulkResult: Parser<BulkResult> = then(
+  loose({ created: custom<number>(isCount), updated: custom<number>(isCount) }),
+  (result) => result,
+);
 
 /** Body of a signup request (form action, subscribe, magic-links). */
 export interface SignupBody {

@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
-import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, unwrap, type PageMeta } from './schema.js';
+import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, unwrap, type PageMeta } from '../api/schema.js';
 import { upsertAll, type UpsertOptions, type UpsertResult } from './upsert.js';
 
 export interface HubApiOptions {

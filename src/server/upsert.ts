@@ -5,7 +5,7 @@
  * seen for de-duplication).
  */
 import { ValidationError } from './errors.js';
-import type { BulkResult } from './schema.js';
+import type { BulkResult } from '../api/schema.js';
 
 export interface InvalidRow {
   /** The row's position in the input, counting from 0 (from `startIndex` when given). */

@@ -51,6 +51,27 @@ test('no browser entry carries hub-kit/server', async () => {
   for (const marker of SERVER_MARKERS) assert.ok(serverText.includes(marker), `the marker "${marker}" is not in the server code, so it proves nothing`);
 });
 
+test('the authenticated API\u2019s schemas, kept in the one schema module, are dropped from every browser bundle', async () => {
+  // A field only those schemas read.
+  const marker = 'last_page';
+  assert.ok(readFileSync(join(root, 'dist', 'src', 'api', 'schema.js'), 'utf8').includes(marker), 'the marker proves nothing');
+  for (const name of ELEMENTS) {
+    const result = await build({
+      entryPoints: [join(root, 'dist', 'components', name, 'define.js')],
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      outdir: join(root, 'dist', 'boundary'),
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles.map((file) => file.text).join('');
+    assert.ok(!code.includes(marker), `${name}/define carries the authenticated API's schemas`);
+  }
+  assert.ok(!readFileSync(join(root, 'dist', 'hub-kit.js'), 'utf8').includes(marker), 'dist/hub-kit.js carries them');
+});
+
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
