@@ -17,23 +17,27 @@ export class ConfigError extends HubError {
 }
 
 /**
- * The visitor's allowance is spent. Either the service answered 429, or the client's own
- * budget knew the service would and sent nothing (`sent` is false). Either way the same
- * fields say how long to wait, so an element can show a countdown.
+ * The allowance is spent. Either the service answered 429, or the client's own budget knew
+ * the service would and sent nothing (`sent` is false). Either way the same fields say how
+ * long to wait, so an element can show a countdown.
  */
 export class RateLimitedError extends HubError {
   override name = 'RateLimitedError';
+  readonly status = 429;
   /** Whole seconds to wait before trying again. */
   readonly retryAfter: number;
   /** When a retry is possible. */
   readonly resetAt: Date;
   /** False when the budget stopped the request before it left the browser. */
   readonly sent: boolean;
-  constructor(retryAfter: number, resetAt: Date, sent: boolean, message = 'Too Many Attempts.') {
+  /** The 429's body, when the service sent one. */
+  readonly body: unknown;
+  constructor(retryAfter: number, resetAt: Date, sent: boolean, message = 'Too Many Attempts.', body?: unknown) {
     super(message);
     this.retryAfter = retryAfter;
     this.resetAt = resetAt;
     this.sent = sent;
+    this.body = body;
   }
 }
 
@@ -45,9 +49,11 @@ export class ValidationError extends HubError {
   override name = 'ValidationError';
   readonly status = 422;
   readonly fieldErrors: Record<string, string[]>;
-  constructor(message: string, fieldErrors: Record<string, string[]>) {
+  readonly body: unknown;
+  constructor(message: string, fieldErrors: Record<string, string[]>, body?: unknown) {
     super(message);
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 

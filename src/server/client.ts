@@ -271,7 +271,8 @@ export class HubApi {
           // The first 429 waits what the service says; each one after it, at least a growing backoff too.
           const wait = Math.min(3_600_000, Math.max(told, attempt > 0 ? backoffMs(attempt) + told : told));
           if (attempt >= retries) {
-            throw new RateLimitedError(Math.ceil(told / 1000), new Date(now + told), parsed);
+            const seconds = Math.ceil(told / 1000);
+            throw new RateLimitedError(seconds, new Date(now + told), true, `The service's rate limit for this key was reached; retry in ${seconds} s.`, parsed);
           }
           this.#pacer.block(now + wait);
           continue;

@@ -12,7 +12,7 @@ export { normalizeEmail } from './upsert.js';
 export {
   ConfigError,
   HttpError,
-  HubApiError,
+  HubError,
   NetworkError,
   RateLimitedError,
   UnauthenticatedError,
