@@ -51,11 +51,22 @@ export class ValidationError extends HubError {
   }
 }
 
-/** The request never got an answer: offline, DNS, refused, CORS. Retried, then queued. */
+/**
+ * The request got no answer: refused, DNS, CORS, a connection dropped. A script cannot tell
+ * which, so for a POST it may or may not have arrived (see UnconfirmedError).
+ */
 export class NetworkError extends HubError {
   override name = 'NetworkError';
   constructor(message = 'The service could not be reached.', options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/** The browser says it is offline (`navigator.onLine` is false): nothing was sent. */
+export class OfflineError extends NetworkError {
+  override name = 'OfflineError';
+  constructor() {
+    super('The browser is offline.');
   }
 }
 
@@ -94,4 +105,35 @@ export class UnexpectedResponseError extends HubError {
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * The service answered a POST with a redirect, which the kit never follows: following it
+ * would turn the POST into a body-less GET, or carry the body to another origin or over
+ * plain http. Nothing was accepted; the base URL is likely out of date. `status` is 0 when
+ * the browser hides a cross-origin redirect's status.
+ */
+export class RedirectError extends HttpError {
+  override name = 'RedirectError';
+}
+
+/**
+ * A submission may or may not have arrived: the request left, but no answer came (a
+ * timeout, a connection dropped, a gateway that gave up). It is not sent again without the
+ * visitor knowing. `cause` is the last error.
+ */
+export class UnconfirmedError extends HubError {
+  override name = 'UnconfirmedError';
+  constructor(cause: Error) {
+    super('The service did not confirm that the submission arrived.', { cause });
+  }
+}
+
+const logged = new Set<string>();
+
+/** Developer details go to the console, once per message, never to the visitor. */
+export function logOnce(error: Error): void {
+  if (logged.has(error.message)) return;
+  logged.add(error.message);
+  console.error(error);
 }
