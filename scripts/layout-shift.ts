@@ -33,6 +33,8 @@ export function page(withStylesheet: boolean): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Layout shift</title>
+<meta name="description" content="A plain page with hub-kit's four elements, for measuring layout shift.">
+<link rel="icon" href="data:,">
 ${withStylesheet ? '<link rel="stylesheet" href="/hub-kit.css">' : ''}
 <script type="module" src="/hub-kit.js"></script>
 <style>body { max-width: 40rem; margin: 0 auto; padding: 1rem; font-family: sans-serif; line-height: 1.5; }</style>
@@ -121,20 +123,23 @@ export interface Measure {
   shifts: number;
 }
 
-/** Loads the page once in `browser` and returns its CLS once the elements have settled. */
-export async function measure(browser: Browser, origin: string, options: { stylesheet: boolean; throttle: number }): Promise<Measure> {
+/**
+ * Loads `url` once in `browser` (a fresh context: nothing cached) and returns its CLS once
+ * the page has settled: every hub-kit element on it defined, every card showing its
+ * profile, then a quiet 1.5 s.
+ */
+export async function measureUrl(browser: Browser, url: string, throttle: number): Promise<Measure> {
   const context = await browser.createBrowserContext();
   const tab = await context.newPage();
   try {
     await tab.setViewport({ width: 412, height: 823, deviceScaleFactor: 1 });
-    if (options.throttle > 1) await tab.emulateCPUThrottling(options.throttle);
+    if (throttle > 1) await tab.emulateCPUThrottling(throttle);
     await tab.evaluateOnNewDocument(OBSERVER);
-    await tab.goto(`${origin}/${options.stylesheet ? '' : '?bare'}`, { waitUntil: 'load' });
-    // Settled: every element upgraded, the card showing its profile, then a quiet second.
+    await tab.goto(url, { waitUntil: 'load' });
     await tab.waitForFunction(
       () =>
-        ['bio-card', 'hub-search', 'signup-form', 'contact-form'].every((tag) => customElements.get(tag)) &&
-        (document.querySelector('bio-card') as (Element & { state?: string }) | null)?.state === 'ready',
+        document.querySelectorAll(':is(bio-card, hub-search, signup-form, contact-form):not(:defined)').length === 0 &&
+        [...document.querySelectorAll('bio-card')].every((card) => (card as Element & { state?: string }).state === 'ready'),
       { timeout: 60_000 },
     );
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -143,6 +148,11 @@ export async function measure(browser: Browser, origin: string, options: { style
   } finally {
     await context.close();
   }
+}
+
+/** The plain page of this file, with or without `hub-kit.css`. */
+export function measure(browser: Browser, origin: string, options: { stylesheet: boolean; throttle: number }): Promise<Measure> {
+  return measureUrl(browser, `${origin}/${options.stylesheet ? '' : '?bare'}`, options.throttle);
 }
 
 export function launchChromium(): Promise<Browser> {
