@@ -237,14 +237,17 @@ function puppeteerPage(engine: Engine, page: PptrPage): HarnessPage {
     evaluate: (fn, ...args) => page.evaluate(expression(fn, args)) as never,
     waitFor: (fn, args, options) => poll(self, fn, args ?? ([] as never), options),
     visibleText: (selector) => page.evaluate(`(${VISIBLE_TEXT})(${JSON.stringify(selector ?? '')})`) as Promise<string>,
+    // Through evaluate and raw mouse and keyboard input: puppeteer's waitForSelector polls
+    // with page script, which a page without JavaScript does not run in Firefox, and its
+    // element clicks close Firefox's tab there.
     async fill(selector, value) {
-      await page.waitForSelector(selector, { timeout: 20_000 });
-      await page.click(selector, { count: 3 });
-      await page.type(selector, value);
+      const { x, y } = await centre(self, selector);
+      await page.mouse.click(x, y, { count: 3 });
+      await page.keyboard.type(value);
     },
     async click(selector) {
-      await page.waitForSelector(selector, { timeout: 20_000 });
-      await page.click(selector);
+      const { x, y } = await centre(self, selector);
+      await page.mouse.click(x, y);
     },
     url: async () => page.url(),
     consoleErrors: async () => [...errors],
@@ -447,6 +450,17 @@ async function recordingProxy(): Promise<{ port: number; close: () => void }> {
 }
 
 // ---------------------------------------------------------------------------------------
+
+/** Waits for `selector`, scrolls it into view and returns its centre in the viewport. */
+async function centre(page: HarnessPage, selector: string): Promise<{ x: number; y: number }> {
+  await poll(page, (s: string) => document.querySelector(s) !== null, [selector], { what: selector });
+  return page.evaluate((s: string) => {
+    const element = document.querySelector(s)!;
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+    const rect = element.getBoundingClientRect();
+    return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+  }, selector);
+}
 
 async function poll<A extends unknown[], R>(
   page: HarnessPage,
