@@ -21,7 +21,7 @@ import { clientFor } from './client.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { safeUrl, WEB_SCHEMES } from './safe-url.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
-import { format, onStringsChange, stringsFor, type FormStrings } from './strings.js';
+import { onStringsChange, stringsFor, waitText, type FormStrings } from './strings.js';
 
 export type FormState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
 
@@ -424,7 +424,7 @@ export abstract class HubFormElement extends LitElement {
     if (error instanceof RateLimitedError) {
       // retryAfter is whole seconds from the moment of the error, at least one.
       this.#resetAt = Date.now() + error.retryAfter * 1000;
-      this.#show('rate-limited', format(s.rateLimited, error.retryAfter));
+      this.#show('rate-limited', waitText(s, error.retryAfter));
       this.#countdown();
     } else if (error instanceof ValidationError) {
       // A 422's `errors` go beside their fields: `email`, or `fields.consent` to `fields[consent]`.
@@ -461,7 +461,7 @@ export abstract class HubFormElement extends LitElement {
       const seconds = Math.ceil((this.#resetAt - Date.now()) / 1000);
       if (seconds > 0) {
         // Visible only: the live region announced the wait once, not every second.
-        this.statusText = format(s.rateLimited, seconds);
+        this.statusText = waitText(s, seconds);
         return;
       }
       clearInterval(this.#timer);

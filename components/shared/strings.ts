@@ -4,7 +4,7 @@
  * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
  * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
  * loaded from its own file reaches the elements of a separately loaded `dist/hub-kit.js`.
- * The one placeholder, `{seconds}`, is filled by `format`.
+ * The one placeholder, `{seconds}`, is filled by `waitText`.
  */
 export interface FormStrings {
   emailLabel: string;
@@ -19,6 +19,8 @@ export interface FormStrings {
   messageSent: string;
   queued: string;
   rateLimited: string;
+  /** `rateLimited` when one second is left. */
+  rateLimitedOne: string;
   ready: string;
   stillTrying: string;
   unconfirmed: string;
@@ -46,6 +48,7 @@ export const EN: FormStrings = {
   messageSent: 'Thanks, your message has been sent.',
   queued: 'You seem to be offline. This will be sent as soon as you are back online.',
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
+  rateLimitedOne: 'Too many attempts. You can try again in 1 second.',
   ready: 'You can try again now.',
   stillTrying: 'Still trying: the service is slow to answer…',
   unconfirmed: 'We could not confirm that this arrived. You can send it again.',
@@ -95,5 +98,6 @@ export function stringsFor(lang: string): FormStrings {
   return { ...EN, ...locales.get(tag.split('-')[0]!), ...locales.get(tag) };
 }
 
-/** Fills the `{seconds}` placeholder of `rateLimited`. */
-export const format = (template: string, seconds: number): string => template.replaceAll('{seconds}', String(seconds));
+/** The rate-limit text for the seconds left: `rateLimited` with `{seconds}` filled, or `rateLimitedOne`. */
+export const waitText = (s: FormStrings, seconds: number): string =>
+  seconds === 1 ? s.rateLimitedOne : s.rateLimited.replaceAll('{seconds}', String(seconds));

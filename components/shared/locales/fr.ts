@@ -19,6 +19,7 @@ export const fr: FormStrings = {
   messageSent: 'Merci, votre message a bien été envoyé.',
   queued: 'Vous semblez hors ligne. L’envoi se fera dès votre retour en ligne.',
   rateLimited: 'Trop de tentatives. Vous pourrez réessayer dans {seconds} secondes.',
+  rateLimitedOne: 'Trop de tentatives. Vous pourrez réessayer dans 1 seconde.',
   ready: 'Vous pouvez réessayer.',
   stillTrying: 'Toujours en cours : le service tarde à répondre…',
   unconfirmed: 'Nous n’avons pas pu confirmer la réception. Vous pouvez renvoyer.',
