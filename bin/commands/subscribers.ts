@@ -191,6 +191,7 @@ async function* readRows(file: string, format: Format, consumed: (bytes: number)
   let columns: string[] | undefined;
   const parser = parse({
     bom: true,
+    info: true,
     skip_empty_lines: true,
     relax_column_count: true,
     columns: (names: string[]) => {
@@ -200,15 +201,10 @@ async function* readRows(file: string, format: Format, consumed: (bytes: number)
     },
   });
   input.on('error', (error) => parser.destroy(error));
-  // The parser reads ahead a whole chunk, so its own byte count runs ahead of the rows;
-  // the rows' own lengths (without quotes) are near enough for an estimate.
-  let bytes = 0;
-  for await (const record of input.pipe(parser) as AsyncIterable<Record<string, string>>) {
-    if (!bytes) bytes = columns!.reduce((sum, c) => sum + Buffer.byteLength(c) + 1, 0);
-    const raw = columns!.map((c) => record[c] ?? '');
-    bytes += raw.reduce((sum, value) => sum + Buffer.byteLength(value) + 1, 0);
-    consumed(bytes);
-    yield { item: itemOf(record), raw };
+  // With `info`, each record says how many bytes of the file the parser had taken at its end.
+  for await (const { record, info } of input.pipe(parser) as AsyncIterable<{ record: Record<string, string>; info: { bytes: number } }>) {
+    consumed(info.bytes);
+    yield { item: itemOf(record), raw: columns!.map((c) => record[c] ?? '') };
   }
   if (!columns) throw new CommandError(`${basename(file)} is empty: it needs a header row with an "email" column.`);
 }
