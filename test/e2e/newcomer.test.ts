@@ -19,9 +19,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,8 @@ let standIn: { child: ChildProcess; url: string };
 let server: http.Server;
 let origin: string;
 let creator: string;
+const buildEnv: Record<string, string> = {};
+const buildOutput: string[] = [];
 
 /** Runs a command in the new project; its output is kept for the failure message. */
 function sh(command: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
@@ -121,9 +123,21 @@ before(async () => {
   }
   standIn = { child: run.child, url: match[1]! };
 
-  const eleventy = doc.build.find((line) => line.endsWith('npx @11ty/eleventy'));
-  assert.ok(eleventy, 'docs/ssr.md does not run Eleventy');
-  sh('npx', ['@11ty/eleventy'], { HUB_BASE_URL: standIn.url });
+  // The rest of the doc's build, line by line: its variables (the stand-in's real URL for
+  // HUB_BASE_URL, as the port is free-chosen here), Eleventy, then the key check.
+  for (const line of doc.build.filter((l) => !l.startsWith('npx hub-kit stand-in'))) {
+    if (line.startsWith('export ')) {
+      for (const pair of line.slice(7).trim().split(/\s+/)) {
+        const [name, value] = pair.split('=') as [string, string];
+        buildEnv[name] = name === 'HUB_BASE_URL' ? standIn.url : value;
+      }
+      continue;
+    }
+    const [command, ...args] = line.split(/\s+/);
+    buildOutput.push(sh(command!, args, buildEnv));
+  }
+  assert.ok(doc.build.some((line) => line.endsWith('npx @11ty/eleventy')), 'docs/ssr.md does not run Eleventy');
+  assert.ok(doc.build.includes('node check-key.mjs _site'), 'docs/ssr.md does not check the built files for the key');
 
   const out = join(site, '_site');
   server = http.createServer((request, response) => {
@@ -183,6 +197,139 @@ describe('npx hub-kit stand-in, from the installed package', () => {
     })();
     assert.equal(result.code, 2);
     assert.match(result.stderr, /npx hub-kit stand-in/);
+  });
+});
+
+const KEY = 'hk_test_valid';
+
+/** The authenticated API, asked directly with the stand-in's test key. */
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${standIn.url}${path}`, { headers: { Authorization: `Bearer ${KEY}` } });
+  assert.equal(response.status, 200, `GET ${path}`);
+  return (await response.json()) as T;
+}
+
+const subscriberCount = async () => (await api<{ meta: { total: number } }>('/api/v1/subscribers?per_page=1')).meta.total;
+
+/** Every file under a folder, as text. */
+function filesUnder(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => [join(entry.parentPath, entry.name), readFileSync(join(entry.parentPath, entry.name), 'latin1')]),
+  );
+}
+
+/** A command in the new project, with the key and the stand-in's address in its environment. */
+function inProject(command: string, args: string[], env: Record<string, string> = {}): ReturnType<typeof npxStandIn> {
+  const child = spawn(command, args, {
+    cwd: site,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HUB_API_KEY: KEY, HUB_BASE_URL: standIn.url, ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exited };
+}
+
+const hubKit = (args: string[], env: Record<string, string> = {}) => inProject('npx', ['hub-kit', ...args], env);
+
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('posts pulled at build time, the key kept out of the site (docs/ssg.md)', () => {
+  test('the posts page lists every post of the workspace, as text', async () => {
+    const { data, meta } = await api<{ data: Array<{ title: string }>; meta: { total: number } }>('/api/v1/posts?per_page=100');
+    const page = readFileSync(join(site, '_site', 'posts', 'index.html'), 'utf8');
+    const items = page.match(/<li>/g) ?? [];
+    assert.ok(meta.total > 0, 'the stand-in seeds posts');
+    assert.equal(items.length, meta.total, 'one list item per post');
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    for (const post of data.slice(0, 10)) assert.ok(page.includes(escape(post.title)), `"${post.title}" is not on the posts page`);
+  });
+
+  test('the key is in no built file, and the check says so', () => {
+    for (const [file, body] of filesUnder(join(site, '_site'))) assert.ok(!body.includes(KEY), `${file} holds the key`);
+    assert.match(buildOutput.join('\n'), /HUB_API_KEY is in none of the \d+ files of _site/);
+  });
+
+  test('the check fails the build, naming the file, when a page lets the key through', () => {
+    const leaked = join(work, 'leaked-site');
+    cpSync(join(site, '_site'), leaked, { recursive: true });
+    writeFileSync(join(leaked, 'posts', 'debug.html'), `<pre>${JSON.stringify({ HUB_API_KEY: KEY })}</pre>`);
+    const result = spawnSync(process.execPath, ['check-key.mjs', leaked], { cwd: site, encoding: 'utf8', env: { ...process.env, HUB_API_KEY: KEY } });
+    assert.equal(result.status, 1, result.stdout + result.stderr);
+    assert.match(result.stderr, /debug\.html; remove it before publishing/);
+  });
+});
+
+describe('a creator in the terminal, from the installed package', () => {
+  const ROWS = 20_000;
+  const BAD = [7, 12_345];
+  let before = 0;
+  let file = '';
+
+  test(`imports ${ROWS.toLocaleString('en')} rows with a progress bar, paced with no 429, and writes the rejected rows`, async () => {
+    before = await subscriberCount();
+    file = join(site, 'list.csv');
+    const lines = ['email,name'];
+    for (let i = 0; i < ROWS + BAD.length; i++) lines.push(BAD.includes(i) ? `not-an-email-${i},Row ${i}` : `creator-${i}@example.com,"Reader, number ${i}"`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    // On a terminal (script(1) gives the command one): the bar redraws in place. The
+    // stand-in's clock stands in for three minutes of pacing at 60 requests a minute.
+    const run = inProject('script', ['-qec', 'npx hub-kit subscribers import list.csv', '/dev/null'], { HUB_KIT_STAND_IN_CLOCK: '1' });
+    assert.equal(await run.exited, 0, run.output());
+    const out = run.output();
+    // The bar, redrawn in place (a carriage return, no new line) as it fills, up to 100 %.
+    const bars = [...out.matchAll(/\r\x1b\[2K\[([#.]{24})\] (\d+)% [^\r\n]*ETA \d/g)].map((m) => Number(m[2]));
+    assert.ok(bars.length >= 100, `${bars.length} redraws of the bar in:\n${JSON.stringify(out.slice(-600))}`);
+    assert.ok(bars.every((share, i) => i === 0 || share >= bars[i - 1]!), 'the bar only fills');
+    assert.equal(bars.at(-1), 100, JSON.stringify(out.slice(-600)));
+    assert.match(out, /20,002 rows read, 20,000 sent in 200 requests \(20,000 created, 0 updated\), 2 rejected/);
+    assert.equal(await subscriberCount(), before + ROWS);
+    const log = (await (await fetch(`${standIn.url}/__stand-in/log`)).json()) as { requests: Array<{ path: string; status: number }> };
+    const bulk = log.requests.filter((r) => r.path.endsWith('/subscribers/bulk'));
+    assert.equal(bulk.length, 200);
+    assert.deepEqual(bulk.filter((r) => r.status !== 200), [], 'no 429, nor any other failure');
+    const rejected = readFileSync(`${file}.rejected.csv`, 'utf8').trim().split('\n');
+    assert.equal(rejected.length, 3, 'a header and the two bad rows');
+    assert.ok(!out.includes(KEY));
+  });
+
+  test('exports every subscriber back as CSV, quoted', async () => {
+    // 200 pages at 60 requests a minute: again on the stand-in's clock.
+    const run = hubKit(['subscribers', 'export', '--format', 'csv', '--out', 'backup.csv'], { HUB_KIT_STAND_IN_CLOCK: '1' });
+    assert.equal(await run.exited, 0, run.output());
+    const lines = readFileSync(join(site, 'backup.csv'), 'utf8').trim().split('\n');
+    assert.match(lines[0]!, /^id,email,name,/);
+    assert.equal(lines.length - 1, await subscriberCount());
+    const mine = lines.filter((line) => line.includes(',creator-'));
+    assert.equal(mine.length, ROWS);
+    assert.ok(mine.some((line) => line.includes('"Reader, number 19999"')), 'a name with a comma comes back quoted');
+    assert.ok(!run.output().includes(KEY));
+  });
+
+  test('watches posts: each new one printed once', async () => {
+    const run = hubKit(['posts', 'watch', '--interval', '1']);
+    try {
+      await until(() => /Watching for new posts/.test(run.output()), 'the watch to start');
+      const title = `Fresh post ${Date.now()}`;
+      await fetch(`${standIn.url}/__stand-in/posts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+      await until(() => run.output().includes(title), 'the new post');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      assert.equal(run.output().split(title).length - 1, 1, run.output());
+      assert.ok(!run.output().includes(KEY));
+    } finally {
+      stop(run.child);
+    }
   });
 });
 
