@@ -288,11 +288,25 @@ async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
   const home = await session.getWindowHandle();
   let current = home;
   let queue: Promise<unknown> = Promise.resolve();
+  /**
+   * WebKitWebDriver now and then answers "no such window" for a tab it has just created
+   * (seen with a dozen opened at once): ask again for a few seconds before giving up.
+   */
+  const switchTo = async (handle: string) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await session.switchToWindow(handle);
+      } catch (error) {
+        if (attempt >= 30 || !/no such window/i.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
   /** One window at a time: switch to `handle`, then run `work`. */
   const turn = <T>(handle: string, work: () => Promise<T>): Promise<T> => {
     const run = queue.then(async () => {
       if (current !== handle) {
-        await session.switchToWindow(handle);
+        await switchTo(handle);
         current = handle;
       }
       return work();
