@@ -1,11 +1,12 @@
 /**
- * The search engine in Node: matching rules, highlighting as data, and a smoke run on a
- * seeded corpus (relevance only: timings belong to `npm run bench`, in a browser).
+ * The search engine in Node: matching and ranking rules (docs/search.md), highlighting as
+ * data, and a smoke run on a seeded corpus (relevance only: timings belong to
+ * `npm run bench`, in a browser).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildEngine, buildEngineSync, highlight, tokenize } from '../../src/search/index.js';
-import { corpus } from '../../bench/corpus.js';
+import { generatedCorpus } from '../../bench/corpus.js';
 
 const entries = [
   { id: 'cafe', type: 'post', title: 'Le café du matin', url: 'https://x.test/1', excerpt: 'Crème brûlée', tags: ['food'] },
@@ -63,10 +64,10 @@ test('highlighting is data: marked and plain segments, HTML left as text', () =>
 });
 
 test('the chunked build gives the same answers as the one-go build', async () => {
-  const { entries: list, queries } = corpus(1000, 20);
+  const { entries: list, queries } = generatedCorpus(1000, 1, 20);
   const chunked = await buildEngine(list, { sliceMs: 1 });
   const whole = buildEngineSync(list);
-  for (const { q } of queries.exact) {
+  for (const { q } of [...queries.exact, ...queries.prefixTypo]) {
     assert.deepEqual(
       chunked.search(q).hits.map((h) => h.entry.id),
       whole.search(q).hits.map((h) => h.entry.id),
@@ -74,13 +75,11 @@ test('the chunked build gives the same answers as the one-go build', async () =>
   }
 });
 
-test('smoke: on a seeded corpus, exact queries find their entry and nonsense finds nothing', () => {
-  const { entries: list, queries } = corpus(1000, 30);
+test('smoke: on a seeded corpus, exact titles come first and nonsense finds nothing', () => {
+  const { entries: list, queries } = generatedCorpus(1000, 2, 30);
   const engine = buildEngineSync(list);
-  const found = queries.exact.filter(({ q, target }) =>
-    engine.search(q, { limit: 10 }).hits.some((h) => h.entry.id === target),
-  ).length;
-  assert.ok(found / queries.exact.length >= 0.9, `exact hit@10 ${found}/${queries.exact.length}`);
+  const first = queries.exact.filter(({ q, targets }) => targets.includes(engine.search(q).hits[0]!.entry.id)).length;
+  assert.equal(first, queries.exact.length);
   const empty = queries.none.filter(({ q }) => engine.search(q).total === 0).length;
   assert.equal(empty, queries.none.length);
 });
