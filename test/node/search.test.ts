@@ -34,12 +34,13 @@ test('title counts above tags, tags above the excerpt', () => {
 });
 
 test('the last word is a prefix while typing, not otherwise', () => {
-  assert.deepEqual(ids('understanding gen'), ['ts']);
+  assert.equal(ids('understanding gen')[0], 'ts');
+  assert.deepEqual(ids('understanding'), ['ts']);
   assert.deepEqual(ids('typescr', { typing: false }), []);
 });
 
 test('longer words forgive a typo, short ones do not', () => {
-  assert.deepEqual(ids('typscript generics'), ['ts']);
+  assert.equal(ids('typscript generics')[0], 'ts');
   assert.deepEqual(ids('nots'), []);
 });
 
@@ -82,4 +83,92 @@ test('smoke: on a seeded corpus, exact titles come first and nonsense finds noth
   assert.equal(first, queries.exact.length);
   const empty = queries.none.filter(({ q }) => engine.search(q).total === 0).length;
   assert.equal(empty, queries.none.length);
+});
+
+// ---- ranking rules, each with a case that fails without it ---------------------------
+
+const post = (id: string, title: string, excerpt = '', tags: string[] = []) => ({ id, type: 'post', title, url: `https://x.test/${id}`, excerpt, tags });
+const rank = (list: ReturnType<typeof post>[], q: string, options = {}) =>
+  buildEngineSync(list).search(q, options).hits.map((h) => h.entry.id);
+
+test('a title equal to the query comes first, before a fuller match of the same words', () => {
+  const list = [
+    post('templates', 'Grid templates', 'grid templates, grid templates and more grid templates', ['grid', 'templates']),
+    post('template', 'Grid template', 'rows'),
+    post('areas', 'grid-template-areas', 'named grid areas'),
+  ];
+  assert.equal(rank(list, 'grid template')[0], 'template');
+  assert.equal(rank(list, 'grid-template-areas')[0], 'areas');
+  const css = [
+    post('padding', 'padding', 'padding-top, padding-right, padding-bottom and padding-left at once'),
+    post('top', 'padding-top', 'the padding at the top'),
+    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container'),
+  ];
+  assert.equal(rank(css, 'padding')[0], 'padding');
+  assert.equal(rank(css, 'padding-top')[0], 'top');
+});
+
+test('a typo inside the word being typed is forgiven: "habbit" finds habits', () => {
+  const list = [post('habits', 'Writing habits, one a week'), post('rabbit', 'A rabbit in the garden'), post('other', 'Podcasting')];
+  assert.equal(rank(list, 'habbit')[0], 'habits');
+  assert.equal(rank(list, 'habbi')[0], 'habits');
+  assert.equal(rank(list, 'writng hab')[0], 'habits');
+  // Not while the word is still short: four letters forgive nothing.
+  assert.deepEqual(rank(list, 'hbbi'), []);
+});
+
+test('a swap of two neighbouring letters is one typo', () => {
+  const list = [post('habits', 'Writing habits'), post('other', 'Podcasting')];
+  assert.deepEqual(rank(list, 'hbait'), ['habits']);
+  assert.deepEqual(rank(list, 'writign', { typing: false }), ['habits']);
+});
+
+test('a typo on the first letter costs two', () => {
+  const list = [post('habits', 'Writing habits'), post('rabbit', 'A rabbit')];
+  // One edit from "habit", but on its first letter: beyond a 5-letter word's one typo.
+  assert.deepEqual(rank(list, 'rabit'), ['rabbit']);
+  assert.deepEqual(rank(list, 'ahbit'), []);
+  // Nine letters and more forgive two, so a first-letter typo alone passes.
+  assert.deepEqual(rank([post('p', 'Podcasting guide')], 'rodcasting'), ['p']);
+});
+
+test('singular finds plural and plural singular', () => {
+  const list = [post('colors', 'System colors'), post('story', 'A short story')];
+  assert.deepEqual(rank(list, 'system color', { typing: false }), ['colors']);
+  assert.deepEqual(rank(list, 'stories', { typing: false }), ['story']);
+});
+
+test('an extra word the entry lacks does not empty the list, and a whole title named comes first', () => {
+  const list = [
+    post('top', 'padding-top', 'the padding at the top'),
+    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container, in any color'),
+    post('habit', 'Habit tracker'),
+  ];
+  assert.equal(rank(list, 'habit tracker tutorial')[0], 'habit');
+  assert.equal(rank(list, 'padding-top color')[0], 'top');
+});
+
+test('words in the title in the order typed rank first, a title that starts with them above all', () => {
+  const list = [
+    post('end-end', 'corner-end-end-shape', 'corner shape'),
+    post('end-start', 'corner-end-start-shape', 'corner shape'),
+    post('start-end', 'corner-start-end-shape', 'corner shape'),
+  ];
+  assert.equal(rank(list, 'corner-end-s')[0], 'end-start');
+  assert.equal(rank(list, 'corner-start-e')[0], 'start-end');
+  const system = [
+    post('fonts', 'System fonts', 'colors and fonts of the system'),
+    post('os', 'Operating system color schemes', 'system colors'),
+    post('colors', 'System colors'),
+  ];
+  assert.equal(rank(system, 'system c')[0], 'colors');
+  assert.equal(rank(system, 'colors system')[0], 'colors');
+});
+
+test('query words in the title count above query words anywhere', () => {
+  const list = [
+    post('tips', 'Tips', 'email deliverability tips, with a checklist', ['email', 'deliverability']),
+    post('guide', 'Email deliverability for beginners', 'what lands in the inbox'),
+  ];
+  assert.equal(rank(list, 'email deliverability tips')[0], 'guide');
 });
