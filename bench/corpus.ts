@@ -185,9 +185,10 @@ function otherNumber(word: string): string {
  * Makes `perKind` queries of each kind from the titles of `entries`:
  * - exact title: the title as written, lower-cased (accents dropped half the time);
  * - one typo: the title with one edit in one of its words of 5+ letters, not on its first letter;
- * - unique prefix: the shortest start of the title that no other title starts with;
- * - typo in prefix: the title cut inside or after a word of 5+ letters, at least 6 characters
- *   and at least the unique prefix long, with one edit in that last word;
+ * - unique prefix: the shortest start of the title's words (one space between, as typed)
+ *   that no other title's words start with;
+ * - typo in prefix: the title's words cut inside or after a word of 5+ letters, at least 6
+ *   characters and at least the unique prefix long, with one edit in that last word;
  * - extra word: the title and a word of the corpus that the entry does not contain;
  * - natural: the title's words in another order, one of them switched between singular and plural;
  * - no match: two made-up words found nowhere.
@@ -201,12 +202,15 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
     const k = key(entry.title);
     sameTitle.set(k, [...(sameTitle.get(k) ?? []), entry.id]);
   }
-  const lowered = entries.map((e) => deaccent(e.title.toLowerCase())).sort();
+  // Prefixes are of a title's words as typed, one space between: nobody types the "<" of
+  // "<caption>" or the ":" of ":hover" to search for it.
+  const spelled = (title: string) => words(title).join(' ');
+  const lowered = entries.map((e) => spelled(e.title)).sort();
   const vocabulary = new Set<string>();
   for (const e of entries) for (const w of words(`${e.title} ${e.tags?.join(' ') ?? ''} ${e.excerpt ?? ''}`)) vocabulary.add(w);
   const plainWords = [...vocabulary].filter((w) => /^[a-z]{4,}$/.test(w));
 
-  /** Length of the shortest prefix of `title` (lower-cased, unaccented) no other title starts with, if any. */
+  /** Length of the shortest prefix of `title` (as `spelled`) no other title starts with, if any. */
   const uniquePrefix = (title: string): number | undefined => {
     let lo = 0;
     let hi = lowered.length;
@@ -232,10 +236,16 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
 
   const out = Object.fromEntries(KINDS.map((k) => [k, [] as Query[]])) as Record<Kind, Query[]>;
   const used = Object.fromEntries(KINDS.map((k) => [k, new Set<string>()])) as Record<Kind, Set<string>>;
+  // Titles with the same words in another order ("border-start-end-radius" and
+  // "border-end-start-radius") are equally right answers to a query that reorders them.
+  const bag = (title: string) => [...words(title)].sort().join(' ');
+  const sameWords = new Map<string, string[]>();
+  for (const entry of entries) sameWords.set(bag(entry.title), [...(sameWords.get(bag(entry.title)) ?? []), entry.id]);
   const add = (kind: Kind, entry: SearchEntry, q: string | undefined) => {
     if (!q || out[kind].length >= perKind || used[kind].has(entry.id)) return;
     used[kind].add(entry.id);
-    out[kind].push({ q, targets: sameTitle.get(key(entry.title)) ?? [entry.id] });
+    const targets = kind === 'natural' ? sameWords.get(bag(entry.title)) : sameTitle.get(key(entry.title));
+    out[kind].push({ q, targets: targets ?? [entry.id] });
   };
 
   for (let guard = 0; guard < perKind * 400 && KINDS.some((k) => k !== 'none' && out[k].length < perKind); guard++) {
@@ -243,9 +253,10 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
     const raw = entry.title.toLowerCase();
     const title = rand() < 0.5 ? deaccent(raw) : raw;
     const plain = deaccent(raw);
+    const typed = spelled(raw);
     add('exact', entry, title);
-    const unique = uniquePrefix(plain);
-    if (unique !== undefined && unique >= 2) add('prefix', entry, plain.slice(0, unique));
+    const unique = uniquePrefix(typed);
+    if (unique !== undefined && unique >= 2) add('prefix', entry, typed.slice(0, unique));
     if (isCjkText(title)) continue;
 
     // Words of the title with their offsets, as this file sees them.
@@ -256,11 +267,12 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
       const typo = edit(word, rand, 5);
       if (typo && !vocabulary.has(typo)) add('typo', entry, plain.slice(0, at) + typo + plain.slice(at + word.length));
     }
-    if (long.length && unique !== undefined) {
-      const { word, at } = pick(long);
-      const typed = 5 + Math.floor(rand() * (word.length - 4));
-      const typo = edit(word.slice(0, typed), rand, 5);
-      if (typo && at + typed >= Math.max(6, unique)) add('prefixTypo', entry, plain.slice(0, at) + typo);
+    const typedLong = [...typed.matchAll(/[a-z]{5,}/g)];
+    if (typedLong.length && unique !== undefined) {
+      const { 0: word, index: at } = pick(typedLong);
+      const cut = 5 + Math.floor(rand() * (word.length - 4));
+      const typo = edit(word.slice(0, cut), rand, 5);
+      if (typo && at + cut >= Math.max(6, unique)) add('prefixTypo', entry, typed.slice(0, at) + typo);
     }
     const own = new Set(words(`${entry.title} ${entry.tags?.join(' ') ?? ''} ${entry.excerpt ?? ''}`));
     const extra = pick(plainWords);
