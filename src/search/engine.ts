@@ -108,6 +108,8 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
   const postings = new Map<string, number[]>();
   /** Field lengths in terms, three per entry. */
   const lengths = new Uint16Array(entries.length * 3);
+  /** Letters in each title's words: between titles that match alike, the one with fewer letters left untyped is closer to what was typed. */
+  const letters = new Uint16Array(entries.length);
   const totals = [0, 0, 0];
   const counts = new Map<string, number>();
 
@@ -119,6 +121,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       const terms = tokenize(text);
       const length = Math.min(terms.length, 65535);
       lengths[n * 3 + f] = length;
+      if (!f) letters[n] = Math.min(terms.reduce((sum, term) => sum + term.length, 0), 65535);
       totals[f]! += length;
       const shift = SHIFTS[f]!;
       const cap = CAPS[f]!;
@@ -150,8 +153,11 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
     const words = new Uint8Array(n);
     const titled = new Uint8Array(n);
     const typos = new Uint8Array(n);
+    /** Per entry: letters of the query words matched in the title. */
+    const typedLetters = new Uint16Array(n);
     const termTitled = new Uint8Array(n);
     const termTypos = new Uint8Array(n);
+    const termTitleTypos = new Uint8Array(n);
     let stamp = 0;
     /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
     const expansions = new Map<string, Expansion[]>();
@@ -273,11 +279,13 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       /** Which query words each matched index word stands for, one bit per query word. */
       const masks = new Map<string, number>();
 
+      // The last word is being typed, unless a space or an initial follows it.
+      const open = typing && !initial && !/\s$/.test(query);
       terms.forEach((term, t) => {
-        const last = t === terms.length - 1;
+        const last = open && t === terms.length - 1;
         const current = ++stamp;
         const docs: number[] = [];
-        for (const [word, weight, cost] of expand(term, typing && last && (term.length >= 2 || isCjk(term)))) {
+        for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
           const list = postings.get(word)!;
           highlights.add(word);
           masks.set(word, (masks.get(word) ?? 0) | (1 << t));
@@ -298,11 +306,13 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
               termScores[doc] = score;
               termTitled[doc] = title;
               termTypos[doc] = cost;
+              termTitleTypos[doc] = title ? cost : 255;
               docs.push(doc);
             } else {
               if (score > termScores[doc]!) termScores[doc] = score;
               termTitled[doc]! |= title;
               if (cost < termTypos[doc]!) termTypos[doc] = cost;
+              if (title && cost < termTitleTypos[doc]!) termTitleTypos[doc] = cost;
             }
           }
         }
@@ -310,30 +320,40 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
           if (words[doc] === 0) touched.push(doc);
           words[doc]!++;
           titled[doc]! += termTitled[doc]!;
-          typos[doc]! += termTypos[doc]!;
+          if (termTitled[doc]) typedLetters[doc]! += term.length;
+          // A word found in the title counts the typos it took there, which is the match the title rules rank.
+          typos[doc]! += termTitled[doc] ? termTitleTypos[doc]! : termTypos[doc]!;
           scores[doc]! += termScores[doc]!;
         }
       });
 
       /**
        * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-       * the title; more query words in the title; every title word typed; more query words
-       * anywhere; fewer typos; the title has the query's words in its order; fewer title
-       * words left untyped; BM25F. Rules that need the title's word order run on the best
-       * RERANK entries by the others.
+       * the title; more query words in the title; fewer typos; every title word typed; more
+       * query words anywhere; the title has the query's words in its order; fewer title words
+       * left untyped, then fewer title letters left untyped; BM25F. The rules are kept as numbers where
+       * more is better (typos, untyped words and letters negated), compared in turn. Rules
+       * that need the title's word order run on the best RERANK entries by the others.
        */
-      type Candidate = [doc: number, exact: number, titled: number, complete: number, words: number, typos: number, order: number, untyped: number, score: number];
+      type Candidate = [doc: number, exact: number, titled: number, typos: number, complete: number, words: number, order: number, untyped: number, letters: number, score: number];
       const compare = (a: Candidate, b: Candidate): number => {
-        for (let i = 1; i < 8; i++) if (a[i] !== b[i]) return i === 5 || i === 7 ? a[i]! - b[i]! : b[i]! - a[i]!;
-        return b[8] - a[8];
+        for (let i = 1; i < 10; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+        return 0;
       };
       const types = options.types?.length ? new Set(options.types) : undefined;
-      const keep = Math.max(limit, RERANK);
+      // An initial is checked on titles only, so more of them are read.
+      const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
       const untyped = (doc: number) => Math.max(0, lengths[doc * 3]! - titled[doc]!);
+      const untypedLetters = (doc: number) => Math.max(0, letters[doc]! - typedLetters[doc]!);
       // The rules that need no title's word order, read straight from the typed arrays:
       // no object per match, since a common word matches most of a big index.
       const first = (a: number, b: number) =>
-        titled[b]! - titled[a]! || words[b]! - words[a]! || typos[a]! - typos[b]! || untyped(a) - untyped(b) || scores[b]! - scores[a]!;
+        titled[b]! - titled[a]! ||
+        typos[a]! - typos[b]! ||
+        words[b]! - words[a]! ||
+        untyped(a) - untyped(b) ||
+        untypedLetters(a) - untypedLetters(b) ||
+        scores[b]! - scores[a]!;
       const best: number[] = [];
       let total = 0;
       for (const doc of touched) {
@@ -350,18 +370,26 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
           best[i] = doc;
         }
       }
-      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, 0, words[doc]!, typos[doc]!, 0, untyped(doc), scores[doc]!]);
+      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, -typos[doc]!, 0, words[doc]!, 0, -untyped(doc), -untypedLetters(doc), scores[doc]!]);
       for (const doc of touched) {
         scores[doc] = 0;
         words[doc] = 0;
         titled[doc] = 0;
         typos[doc] = 0;
+        typedLetters[doc] = 0;
       }
 
       const initialBit = 1 << terms.length;
       for (const candidate of top) {
         const tokens = tokenize(entries[candidate[0]]!.title ?? '');
-        const found = tokens.map((token) => (masks.get(token) ?? 0) | (initial && token.startsWith(initial) ? initialBit : 0));
+        // An initial stands for a word not typed yet: not one already taken by another query
+        // word ("background clip b" does not take "background" twice).
+        let taken = 0;
+        const found = tokens.map((token) => {
+          const mask = masks.get(token) ?? 0;
+          if (mask & ~taken) return (taken |= mask), mask;
+          return initial && token.startsWith(initial) ? initialBit : mask;
+        });
         let seen = 0;
         for (const mask of found) seen |= mask;
         const wanted: number[] = [];
@@ -377,16 +405,18 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
         const initialInTitle = seen & initialBit ? 1 : 0;
         candidate[1] = tokens.length === typed.length && tokens.every((token, i) => token === typed[i]) ? 1 : 0;
         candidate[2] = wanted.length;
-        candidate[3] = found.every(Boolean) ? 1 : 0;
-        candidate[4] += initialInTitle;
+        // Named whole: every title word typed, by no fewer query words (an initial "e" does
+        // not name both "encrypted" and "extensions").
+        candidate[4] = found.every(Boolean) && tokens.length <= typed.length ? 1 : 0;
+        candidate[5] += initialInTitle;
         candidate[6] = order;
-        candidate[7] = found.filter((mask) => !mask).length;
+        candidate[7] = -found.filter((mask) => !mask).length;
         if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
       }
       top.sort(compare);
       const marked = [...highlights];
       return {
-        hits: top.slice(0, limit).map(([doc, , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
+        hits: top.slice(0, limit).map(([doc, , , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
         total,
         terms,
       };

@@ -106,6 +106,14 @@ test('a title equal to the query comes first, before a fuller match of the same 
   ];
   assert.equal(rank(css, 'padding')[0], 'padding');
   assert.equal(rank(css, 'padding-top')[0], 'top');
+  // The same words and length, one a plural form: only being the title decides.
+  const number = [post('singular', 'Grid template', 'grid template, grid template', ['grid template']), post('plural', 'Grid templates')];
+  assert.equal(rank(number, 'grid templates')[0], 'plural');
+});
+
+test('fewer typos rank first, before a title named whole', () => {
+  const list = [post('color', 'Color', 'hue and shade'), post('colour', 'Colour in print and on the web', 'ink')];
+  assert.equal(rank(list, 'colour')[0], 'colour');
 });
 
 test('a typo inside the word being typed is forgiven: "habbit" finds habits', () => {
@@ -171,4 +179,29 @@ test('query words in the title count above query words anywhere', () => {
     post('guide', 'Email deliverability for beginners', 'what lands in the inbox'),
   ];
   assert.equal(rank(list, 'email deliverability tips')[0], 'guide');
+});
+
+test('between titles that match alike, the one with fewer letters left untyped comes first', () => {
+  const list = [
+    post('sync', 'WebGLSync', 'a WebGL sync object', ['WebGL']),
+    post('query', 'WebGLQuery', 'a WebGL query object', ['WebGL']),
+    post('webgl', 'WebGL', 'three-dimensional graphics'),
+  ];
+  assert.equal(rank(list, 'weblg')[0], 'webgl');
+  assert.equal(rank(list, 'webg')[0], 'webgl');
+});
+
+test('a trailing initial stands for a word not typed yet, and a space ends the word being typed', () => {
+  const list = [
+    post('clip', 'background-clip', 'clips the background'),
+    post('border', 'background-clip: border-area', 'clips the background to the border'),
+    post('managed', 'ManagedMediaSource', 'a media source', ['Managed media source']),
+    post('feature', 'Managed media source', 'media the browser manages'),
+  ];
+  assert.equal(rank(list, 'background clip b')[0], 'border');
+  const words = [post('break', 'word-break', 'breaks words'), post('break-word', 'word-break: break-word', 'breaks words')];
+  assert.equal(rank(words, 'word break b')[0], 'break-word');
+  assert.equal(rank(list, 'managed m')[0], 'feature');
+  assert.deepEqual(rank(list, 'managed '), ['feature', 'managed']);
+  assert.equal(rank(list, 'managed')[0], 'managed');
 });
