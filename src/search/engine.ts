@@ -1,12 +1,13 @@
 /**
- * The search engine behind `<hub-search>`: a compact inverted index with BM25F ranking
- * (title above tags above excerpt), the last word matched as a prefix while typing, typo
- * tolerance for longer words, and text folded and CJK-bigrammed by ./text.ts.
+ * The search engine behind `<hub-search>`: a compact inverted index, matching with
+ * typo-tolerant prefixes (a trie walk bounded by the edits allowed) and singular/plural,
+ * ranked by a short list of rules (docs/search.md gives each with its reason) with BM25F
+ * (title above tags above excerpt) last; text folded and CJK-bigrammed by ./text.ts.
  *
- * It started as a tuned MiniSearch and replaced it because it ranks at least as well on
- * every query set of `npm run bench` while costing about a third of its bytes, which is
- * what keeps `<hub-search>` inside its size budget. The rest of the kit sees only
- * `buildEngine` and `SearchEngine`, so the index behind them can change again.
+ * It started as a tuned MiniSearch and replaced it because it ranks better on every query
+ * kind of `npm run bench` while costing about half of its bytes, which is what keeps
+ * `<hub-search>` inside its size budget. The rest of the kit sees only `buildEngine` and
+ * `SearchEngine`, so the index behind them can change again.
  */
 import type { SearchEntry } from '../api/schema.js';
 import { isCjk, tokenize } from './text.js';
