@@ -5,7 +5,8 @@
  * and writes it to bench/results/bench.md; `npm run bench:readme` puts it in the README.
  *
  * BENCH_SEED=n picks another seed, BENCH_SIZES=1000 a quicker run of one generated size,
- * BENCH_RUNS=1 a single run.
+ * BENCH_RUNS=1 a single run. `npm run bench -- seeds` runs relevance with five seeds
+ * (bench/seeds.ts); `npm run bench -- readme` copies the results into the README.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -219,4 +220,7 @@ function targets(results: Result[]): string[] {
   return out;
 }
 
-await main();
+const command = process.argv[2];
+if (command === 'seeds') await import('./seeds.js');
+else if (command === 'readme') await import('./readme.js');
+else await main();
