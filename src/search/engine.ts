@@ -112,11 +112,10 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
   /** Letters in each title's words: between titles that match alike, the one with fewer letters left untyped is closer to what was typed. */
   const letters = new Uint16Array(entries.length);
   const totals = [0, 0, 0];
-  const counts = new Map<string, number>();
 
   function add(n: number): void {
     const entry = entries[n]!;
-    counts.clear();
+    const base = n * SHIFT;
     [entry.title, entry.tags?.join(' '), entry.excerpt].forEach((text, f) => {
       if (!text) return;
       const terms = tokenize(text);
@@ -126,17 +125,19 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       totals[f]! += length;
       const shift = SHIFTS[f]!;
       const cap = CAPS[f]!;
+      // Postings are added in entry order, so this entry's posting, if the word has one yet,
+      // is the last of its list: counted in place, with no map of counts per entry.
       for (const term of terms) {
-        const packed = counts.get(term) ?? 0;
-        if (((packed >> shift) & cap) < cap) counts.set(term, packed + (1 << shift));
+        const list = postings.get(term);
+        if (!list) postings.set(term, [base + (1 << shift)]);
+        else {
+          const last = list.length - 1;
+          const posting = list[last]!;
+          if (posting < base) list.push(base + (1 << shift));
+          else if ((((posting - base) >> shift) & cap) < cap) list[last] = posting + (1 << shift);
+        }
       }
     });
-    for (const [term, packed] of counts) {
-      const list = postings.get(term);
-      const posting = n * SHIFT + packed;
-      if (list) list.push(posting);
-      else postings.set(term, [posting]);
-    }
   }
 
   function finish(): SearchEngine {
