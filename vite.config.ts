@@ -11,6 +11,8 @@ import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
 import { minifyCssTemplates } from './scripts/css-text.js';
+import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
+import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const BUNDLE_SOURCE = here('./components/all.ts');
@@ -36,6 +38,16 @@ function scriptTagBundle(): Plugin {
   };
 }
 
+/** /hub-kit.css, as `npm run build` writes it: the forms' sheet and the space held before upgrade. */
+function kitStylesheet(): Plugin {
+  const id = '\0hub-kit.css';
+  return {
+    name: 'hub-kit-stylesheet',
+    resolveId: (source) => (source === '/hub-kit.css' ? id : undefined),
+    load: (source) => (source === id ? LIGHT_FORM_CSS + RESERVE_SPACE_CSS : undefined),
+  };
+}
+
 /** The bundle carries its stylesheets minified; the dev server serves them as written. */
 function minifiedStyles(): Plugin {
   return {
@@ -50,7 +62,7 @@ function minifiedStyles(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), hubRoutes(), minifiedStyles()],
+  plugins: [standIn(), scriptTagBundle(), kitStylesheet(), hubRoutes(), minifiedStyles()],
   server: {
     port: 5173,
     // The demo imports the kit's sources from outside demo/.

@@ -4,7 +4,8 @@
  * own ports (another origin). Nothing mocks fetch.
  *
  * Run through `npm run test:browser`, which loads tsx so the TypeScript stand-in can be
- * imported here. HUB_BROWSERS=chromium,firefox,webkit picks engines.
+ * imported here. HUB_BROWSERS=chromium,firefox,webkit picks engines; a wanted engine that is
+ * missing fails the run.
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
@@ -13,9 +14,17 @@ import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-
 
 const browsers = await launchers();
 
+// The tests of a dark system run in a group of their own, in browsers set to dark by their
+// own settings. `npm run test:browser -- --group dark-system` runs them alone; a run of
+// chosen --files leaves them out.
+const DARK_FILES = 'test/browser/*-dark.test.ts';
+const wantsDark = !process.argv.includes('--files') || process.argv.includes('--group');
+const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
+
 export default {
   rootDir: '.',
-  files: ['test/browser/**/*.test.ts'],
+  files: ['test/browser/**/*.test.ts', `!${DARK_FILES}`],
+  groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,
   // Two cores: one file at a time per engine keeps the engines from starving each other,

@@ -15,6 +15,8 @@ interface Command {
 /** Subcommands, loaded only when called, so `hub-kit stand-in` does not load the others. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   'stand-in': { summary: 'run a local stand-in of the service', load: () => import('./commands/stand-in.js') },
+  subscribers: { summary: 'export or import the subscribers of the key\'s workspace', load: () => import('./commands/subscribers.js') },
+  posts: { summary: 'list the posts, or watch for new ones', load: () => import('./commands/posts.js') },
 };
 
 const usage = `Usage: hub-kit <command> [options]
@@ -24,7 +26,8 @@ ${Object.entries(COMMANDS)
   .map(([name, { summary }]) => `  ${name.padEnd(14)}${summary}`)
   .join('\n')}
 
-Run "hub-kit <command> --help" for a command's options.`;
+Run "hub-kit <command> --help" for a command's options. Commands that use the
+authenticated API read the key from HUB_API_KEY.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;

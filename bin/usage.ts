@@ -17,8 +17,13 @@ export class CommandError extends Error {
 export interface FlagSpec {
   /** Flags that take a value, e.g. `port`. */
   values?: readonly string[];
-  /** Flags that take none, e.g. `trust-proxy`. */
+  /** Flags that take none, e.g. `dry-run`. */
   booleans?: readonly string[];
+  /**
+   * Flags that stand alone or take a value after `=` only, e.g. `--trust-proxy` or
+   * `--trust-proxy=2`; alone they read as `true`. The next argument is never their value.
+   */
+  optional?: readonly string[];
 }
 
 export interface ParsedArgs {
@@ -30,6 +35,7 @@ export interface ParsedArgs {
 export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   const values = new Set(spec.values ?? []);
   const booleans = new Set([...(spec.booleans ?? []), 'help']);
+  const optional = new Set(spec.optional ?? []);
   const flags = new Map<string, string | true>();
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -49,7 +55,10 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedArgs 
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
     const inline = eq < 0 ? undefined : arg.slice(eq + 1);
-    if (booleans.has(name)) {
+    if (optional.has(name)) {
+      if (inline === '') throw new UsageError(`--${name}= needs a value after "=".`);
+      flags.set(name, inline ?? true);
+    } else if (booleans.has(name)) {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
       flags.set(name, true);
     } else if (values.has(name)) {

@@ -8,7 +8,8 @@
  *   and leaves lit, zod, idb-keyval and minisearch as imports for it to dedupe;
  * - `hub-kit/stand-in` for Node, bundled on its own with its seed data, and the `hub-kit`
  *   command (dist/bin/hub-kit.js);
- * - the forms' stylesheet, dist/hub-forms.css;
+ * - the forms' stylesheet, dist/hub-forms.css, and dist/hub-kit.css: the same rules and
+ *   those that hold each element's place before upgrade;
  * - dist/custom-elements.json, from the classes' JSDoc.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
 import { minifyCssTemplates } from './css-text.js';
+import { RESERVE_SPACE_CSS } from './reserve-space.js';
 import { ELEMENTS, root } from './entries.js';
 
 const dist = join(root, 'dist');
@@ -69,6 +71,11 @@ await build({
 });
 
 const standIn = join(root, 'src/stand-in/index.ts');
+const STAND_IN_RUN_DIRECTLY = `
+if (process.argv[1] && (await import('node:fs')).realpathSync(process.argv[1]) === import.meta.filename) {
+  console.error('hub-kit/stand-in is a module to import (createStandIn, serve, toNodeHandler). To run the stand-in service: npx hub-kit stand-in --port 8787');
+  process.exitCode = 2;
+}`;
 if (existsSync(standIn)) {
   step('stand-in for Node');
 await build({
@@ -80,6 +87,9 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // Run as a script (`node node_modules/hub-kit/dist/stand-in.js`) it would define its
+  // exports and exit without a word; say how to run the service instead.
+  footer: { js: STAND_IN_RUN_DIRECTLY },
   tsconfig: join(root, 'tsconfig.json'),
   logLevel: 'warning',
 });
@@ -109,6 +119,15 @@ writeFileSync(
   join(dist, 'hub-forms.css'),
   '/* hub-kit: the <signup-form> and <contact-form> forms, before upgrade and without JavaScript. */\n' +
     LIGHT_FORM_CSS,
+);
+
+// Everything a page links for all four elements: the forms' sheet and the rules that hold
+// each element's place until it upgrades (reserve-space.ts).
+writeFileSync(
+  join(dist, 'hub-kit.css'),
+  '/* hub-kit: the forms before upgrade and without JavaScript, and the space each element takes before upgrade. */\n' +
+    LIGHT_FORM_CSS +
+    RESERVE_SPACE_CSS,
 );
 
 step('type declarations');

@@ -1,8 +1,10 @@
 /**
- * Writes src/stand-in/seed-data.json: the stand-in's tenants `demo` and `hostile`.
+ * Writes src/stand-in/seed-data.json: the stand-in's tenants `demo` and `hostile`; and
+ * src/stand-in/seed-workspaces.json: the subscribers of the demo workspace, which only the
+ * authenticated API serves.
  *
- *   npx tsx scripts/generate-seed.ts          # rewrite the file
- *   npx tsx scripts/generate-seed.ts --check  # exit 1 when the committed file differs
+ *   npx tsx scripts/generate-seed.ts          # rewrite the files
+ *   npx tsx scripts/generate-seed.ts --check  # exit 1 when a committed file differs
  *
  * The data comes from a fixed faker seed and fixed dates, so the output is the same on
  * every machine; a node test holds the committed file to that. The stand-in itself only
@@ -11,10 +13,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { faker } from '@faker-js/faker';
-import type { PathData, SeedData, TenantData } from '../src/stand-in/types.js';
+import type { PathData, SeedData, SubscriberData, TenantData } from '../src/stand-in/types.js';
 
 export const SEED = 20260131;
 export const SEED_FILE = fileURLToPath(new URL('../src/stand-in/seed-data.json', import.meta.url));
+export const WORKSPACES_FILE = fileURLToPath(new URL('../src/stand-in/seed-workspaces.json', import.meta.url));
 
 const FROM = '2022-01-01T00:00:00.000Z';
 const TO = '2026-01-31T00:00:00.000Z';
@@ -251,14 +254,54 @@ export function generateSeed(): string {
   return `${JSON.stringify(seed, null, 2)}\n`;
 }
 
+const SOURCES = ['import', 'footer', 'landing-page', 'podcast', 'referral', 'workshop'];
+
+/**
+ * A few hundred subscribers to page through: 22 pages at the default page size, 4 at 100.
+ * Addresses keep faker's mixed case, since the API matches them trimmed and lower-cased.
+ */
+function demoSubscribers(): SubscriberData[] {
+  const seen = new Set<string>();
+  const list: Array<SubscriberData & { created_at: string }> = [];
+  while (list.length < 320) {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const email = faker.internet.email({ firstName, lastName, provider: 'example.org' });
+    if (seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    const fields: Record<string, string> = { source: faker.helpers.arrayElement(SOURCES) };
+    if (faker.number.int(9) === 0) fields.plan = 'paid';
+    list.push({
+      email,
+      ...(faker.number.int(7) === 0 ? {} : { name: `${firstName} ${lastName}` }),
+      status: faker.number.int(19) === 0 ? 'unsubscribed' : 'subscribed',
+      fields,
+      created_at: faker.date.between({ from: '2023-01-01T00:00:00.000Z', to: TO }).toISOString(),
+    });
+  }
+  // Oldest first: the list's order is the order subscribers joined.
+  return list.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** The workspace seed file's exact text. */
+export function generateWorkspaces(): string {
+  faker.seed(SEED + 1);
+  return `${JSON.stringify({ subscribers: { demo: demoSubscribers() } }, null, 2)}\n`;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const text = generateSeed();
+  const files = [
+    { file: SEED_FILE, text: generateSeed() },
+    { file: WORKSPACES_FILE, text: generateWorkspaces() },
+  ];
   if (process.argv.includes('--check')) {
-    const same = readFileSync(SEED_FILE, 'utf8') === text;
-    console.log(same ? 'seed-data.json is up to date' : 'seed-data.json differs from the generator');
-    process.exitCode = same ? 0 : 1;
+    const differ = files.filter(({ file, text }) => readFileSync(file, 'utf8') !== text);
+    for (const { file } of files) console.log(`${file}: ${differ.some((d) => d.file === file) ? 'differs from the generator' : 'up to date'}`);
+    process.exitCode = differ.length ? 1 : 0;
   } else {
-    writeFileSync(SEED_FILE, text);
-    console.log(`wrote ${SEED_FILE}`);
+    for (const { file, text } of files) {
+      writeFileSync(file, text);
+      console.log(`wrote ${file}`);
+    }
   }
 }

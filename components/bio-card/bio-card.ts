@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { NetworkError, RateLimitedError, TimeoutError, HttpError } from '../../src/api/errors.js';
+import { ConfigError, NetworkError, RateLimitedError, TimeoutError, HttpError, logOnce } from '../../src/api/errors.js';
 import { Bio, Presence, unwrap } from '../../src/api/schema.js';
 import type { Bio as BioData, Presence as PresenceData, ResponseTypes } from '../../src/api/schema.js';
 import { getBio, getPresence, type Getter } from '../../src/api/calls.js';
@@ -13,6 +13,8 @@ import { styles } from './bio-card.styles.js';
 
 /** The presence budget is 60 a minute: one refresh a second is the most it could ever take. */
 const MIN_PRESENCE_INTERVAL_S = 1;
+/** Links shown before "Show more": a screenful, and a dozen tab stops, whatever the profile holds. */
+const SHOWN_LINKS = 12;
 
 export type BioCardVariant = 'full' | 'compact';
 export type BioCardState = 'loading' | 'ready' | 'error';
@@ -126,6 +128,7 @@ const isNotFound = (error: unknown) => error instanceof HttpError && error.statu
  * @csspart skeleton - The placeholder shown while loading.
  * @csspart error - The error state.
  * @csspart retry - The error state's "Try again" button.
+ * @csspart more - The "Show more links" button, when the profile has more than twelve.
  * @csspart note - The line saying a saved copy is shown.
  *
  * @cssprop --hub-bio-card-block-size - The reserved height: 33rem full, 4.75rem compact; `auto` to follow the content.
@@ -174,6 +177,7 @@ export class BioCard extends LitElement {
     _bio: { state: true, attribute: false },
     _error: { state: true, attribute: false },
     _avatarFailed: { state: true, attribute: false },
+    _allLinks: { state: true, attribute: false },
   };
 
   tenant = '';
@@ -192,6 +196,9 @@ export class BioCard extends LitElement {
   private _bio: BioData | undefined;
   private _error: Error | undefined;
   private _avatarFailed = false;
+  private _allLinks = false;
+  /** Set while the visitor's own "Try again" starts its loads: they go through a backoff. */
+  #retrying = false;
 
   #bioRun = 0;
   #bioKey = '';
@@ -238,21 +245,25 @@ export class BioCard extends LitElement {
       }
     }
     if (changed.has('presence')) this.presence = parse(Presence, this.presence);
+    // Here rather than in updated(): what starting a load sets (busy, an error) joins this
+    // render instead of asking for another right after it. On the server, #sync does nothing.
+    if ((['tenant', 'baseUrl', 'data', 'noPresence'] as const).some((name) => changed.has(name))) this.#sync();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('data') && this.data !== undefined && this._bio) {
       this.#emit<BioCardLoadDetail>('bio-card-load', { bio: this._bio, source: 'data', fresh: true });
     }
-    if ((['tenant', 'baseUrl', 'data', 'noPresence'] as const).some((name) => changed.has(name))) this.#sync();
   }
 
-  /** Loads the profile again, e.g. after an error. */
+  /** Loads the profile again, e.g. after an error, now, even while a failed load backs off. */
   retry(): void {
     this.#bioKey = '';
     this._error = undefined;
+    this.#retrying = true;
     this.#sync();
     this.#refreshPresence();
+    this.#retrying = false;
   }
 
   #client(): Transport | undefined {
@@ -269,7 +280,7 @@ export class BioCard extends LitElement {
     if (!this.isConnected) return;
     const tenant = this.tenant?.trim();
     if (!tenant) {
-      if (!this._bio) this.#fail(new Error('bio-card: the tenant attribute is required.'));
+      if (!this._bio) this.#fail(new ConfigError('hub-kit: <bio-card> needs a tenant attribute.'));
       this.#stopPresence();
       return;
     }
@@ -308,7 +319,7 @@ export class BioCard extends LitElement {
       show(answer);
       if (answer.source === 'network') this.offline = false;
     };
-    const result = await cachedCall(client, name, get, { tenant }, { now: BioCard.clock });
+    const result = await cachedCall(client, name, get, { tenant }, { now: BioCard.clock, retry: this.#retrying });
     take(result);
     // The revalidation settles with undefined when it failed: the copy shown stays.
     take(await result.revalidated);
@@ -341,6 +352,7 @@ export class BioCard extends LitElement {
   }
 
   #fail(error: Error): void {
+    logOnce(error);
     this._error = error;
     this.busy = false;
     this.#emit<BioCardErrorDetail>('bio-card-error', { error });
@@ -415,15 +427,15 @@ export class BioCard extends LitElement {
     if (bio) return this.#renderBio(bio, cls, compact);
     if (error) {
       const detail =
-        error instanceof RateLimitedError
-          ? `Too many requests: try again in ${error.retryAfter} s.`
-          : isUnreachable(error)
-            ? 'The service cannot be reached right now.'
-            : isNotFound(error)
-              ? 'No profile was found here.'
-              : this.tenant
-                ? 'Something went wrong.'
-                : 'No profile was given.';
+        error instanceof ConfigError
+          ? 'This card is not set up correctly.'
+          : error instanceof RateLimitedError
+            ? `Too many requests: try again in ${error.retryAfter} s.`
+            : isUnreachable(error)
+              ? 'The service cannot be reached right now.'
+              : isNotFound(error)
+                ? 'No profile was found here.'
+                : 'Something went wrong.';
       return html`<div part="card error" class="${cls} error" role="alert">
         <div>
           <p class="message">This profile could not be loaded.</p>
@@ -463,15 +475,18 @@ export class BioCard extends LitElement {
     const text = bio.bio
       ? html`<p part="bio" class=${compact ? 'summary' : 'bio'} dir="auto">${bio.bio}</p>`
       : nothing;
-    const list = (part: string, items: { href: string; text: string }[], rel: string, label?: string) =>
+    const list = (part: string, items: { href: string; text: string }[], rel: string, label?: string, id?: string) =>
       items.length
-        ? html`<ul part="${part}s" class="${part}s" aria-label=${label ?? nothing}>
+        ? html`<ul part="${part}s" class="${part}s" id=${id ?? nothing} aria-label=${label ?? nothing}>
             ${items.map(
               (item) =>
                 html`<li><a part=${part} class=${part} href=${item.href} rel=${rel} dir="auto">${item.text}</a></li>`,
             )}
           </ul>`
         : nothing;
+    const links = entries(bio.links, (link, href) => link.title?.trim() || displayHost(href));
+    const more = links.length - SHOWN_LINKS;
+    const all = this._allLinks;
 
     return html`<article part="card" class=${cls} aria-label=${bio.name}>
       <div class="header">
@@ -486,11 +501,12 @@ export class BioCard extends LitElement {
         ? this.#renderPresence()
         : html`<div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
               ${text}
-              ${list(
-                'link',
-                entries(bio.links, (link, href) => link.title?.trim() || displayHost(href)),
-                'noopener noreferrer',
-              )}
+              ${list('link', links.slice(0, SHOWN_LINKS), 'noopener noreferrer')}
+              ${more > 0
+                ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links"
+                      @click=${() => (this._allLinks = !all)}>${all ? 'Show fewer links' : `Show ${more} more links`}</button>
+                    ${all ? list('link', links.slice(SHOWN_LINKS), 'noopener noreferrer', undefined, 'more-links') : nothing}`
+                : nothing}
               ${list(
                 'social',
                 entries(bio.socials, (social, href) => {
@@ -502,7 +518,11 @@ export class BioCard extends LitElement {
               )}
               <slot name="footer"></slot>
             </div>
-            ${this.offline ? html`<p part="note" class="note">Offline: showing the saved profile.</p>` : nothing}`}
+            ${this.offline
+              ? html`<p part="note" class="note">${
+                  navigator.onLine ? 'The service cannot be reached: showing the saved profile.' : 'Offline: showing the saved profile.'
+                }</p>`
+              : nothing}`}
     </article>`;
   }
 

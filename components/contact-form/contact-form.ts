@@ -31,7 +31,7 @@ import { contactFormStyles } from './contact-form.styles.js';
  * @attr message-label - The message field's label.
  * @attr strings - JSON overrides for any built-in string.
  * @attr busy - Reflected while a message is being sent.
- * @attr state - Reflected: idle, invalid, busy, success, queued, rate-limited or error.
+ * @attr state - Reflected: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  *
  * @prop {Partial<FormStrings>} strings - Overrides for any built-in string.
  * @prop {HTMLFormElement | null} formElement - The form in use.
@@ -44,6 +44,7 @@ import { contactFormStyles } from './contact-form.styles.js';
  * @slot - The form. Leave empty to have one rendered, or write your own `<form>`.
  * @slot success - Replaces the success message.
  * @slot queued - Replaces the offline message.
+ * @slot unconfirmed - Replaces the "could not confirm that this arrived" message.
  * @slot error - Replaces the error message.
  * @slot invalid - Replaces the summary of field errors.
  * @slot rate-limited - Replaces the wait message (and its countdown).

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { SearchEntry } from '../../src/api/schema.js';
-import { ConfigError, HttpError, RateLimitedError } from '../../src/api/errors.js';
+import { ConfigError, HttpError, RateLimitedError, logOnce } from '../../src/api/errors.js';
 import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import { buildEngine, type Hit, type SearchEngine } from '../../src/search/engine.js';
@@ -311,24 +311,25 @@ export class HubSearch extends LitElement {
 
   /**
    * Asks for the index again: after an error, or to leave "offline" once the service is
-   * back. Within freshness it sends nothing.
+   * back. Within freshness it sends nothing; after a failure it asks even while the
+   * index backs off, as a person asked for it.
    */
   refresh(): Promise<void> {
     if (!this._engine) {
       this.#loading = undefined;
       this._error = undefined;
-      return this.load();
+      return (this.#loading = this.#load(this.#generation, true));
     }
-    return this.#revalidate(this.#generation, true);
+    return this.#revalidate(this.#generation, true, undefined, true);
   }
 
-  async #load(generation: number): Promise<void> {
+  async #load(generation: number, retry?: boolean): Promise<void> {
     this.busy = true;
     this._error = undefined;
     this._announcement = 'Loading search…';
     try {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
-      const result = await this.#fetch();
+      const result = await this.#fetch(retry);
       if (generation !== this.#generation) return;
       await this.#use(result.data, generation);
       if (generation !== this.#generation) return;
@@ -339,7 +340,9 @@ export class HubSearch extends LitElement {
     } catch (error) {
       if (generation !== this.#generation) return;
       this._error = error instanceof Error ? error : new Error(String(error));
+      // Keystrokes after a failure load again through the cache, which backs off: they send nothing.
       this.#loading = undefined;
+      logOnce(this._error);
       this._announcement = this.#errorText(this._error);
       this.#emit('hub-search-error', { error: this._error });
     } finally {
@@ -347,11 +350,11 @@ export class HubSearch extends LitElement {
     }
   }
 
-  #fetch() {
+  #fetch(retry?: boolean) {
     const client = clientFor(this.baseUrl);
     // Relative result URLs are read against the service that sent the index.
     this.#baseUrl = client.baseUrl;
-    return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant });
+    return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
   }
 
   async #use(entries: readonly SearchEntry[], generation: number): Promise<void> {
@@ -372,11 +375,12 @@ export class HubSearch extends LitElement {
     generation: number,
     recheck: boolean,
     revalidated?: Promise<{ data: SearchEntry[] } | undefined>,
+    retry?: boolean,
   ): Promise<void> {
     try {
       if (!revalidated) {
         if (!this.tenant) return;
-        const result = await this.#fetch();
+        const result = await this.#fetch(retry);
         if (generation !== this.#generation) return;
         if (result.fresh) {
           if (result.source === 'network') await this.#use(result.data, generation);
@@ -571,7 +575,8 @@ export class HubSearch extends LitElement {
   // ---- rendering ---------------------------------------------------------------------
 
   #errorText(error: Error): string {
-    if (error instanceof ConfigError) return error.message;
+    // The details went to the console; the visitor learns what it means for them.
+    if (error instanceof ConfigError) return 'Search is not set up correctly on this page.';
     if (error instanceof RateLimitedError) return `Search is busy. Try again in ${error.retryAfter} s.`;
     if (error instanceof HttpError && error.status === 404) return 'This search could not be found.';
     return 'Search could not be loaded.';
@@ -632,7 +637,9 @@ export class HubSearch extends LitElement {
         ${this.mode === 'dialog' ? nothing : this.#shortcutHint()}
       </div>
       <div part="panel" class="panel" ?hidden=${!(this.open && (showList || state !== 'idle' || this.offline))}>
-        ${this.offline ? message('Offline: searching a saved copy.', 'offline') : nothing}
+        ${this.offline
+          ? message(navigator.onLine ? 'The service cannot be reached: searching a saved copy.' : 'Offline: searching a saved copy.', 'offline')
+          : nothing}
         ${state === 'loading' && (query || this.open)
           ? message('Loading search…')
           : state === 'error'

@@ -14,16 +14,16 @@ import { LitElement, html, nothing, render as renderTemplate, type PropertyDecla
 import { post } from '../../src/api/calls.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import type { EndpointParams } from '../../src/api/endpoints.js';
-import { ConfigError, NetworkError, RateLimitedError, ValidationError } from '../../src/api/errors.js';
+import { ConfigError, HttpError, OfflineError, RateLimitedError, UnconfirmedError, ValidationError, logOnce } from '../../src/api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
-import { enqueue, outboxEvents, type DeliveredDetail, type FailedDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
+import { claim, enqueue, outboxEvents, type DeliveredDetail, type FailedDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
 import { clientFor } from './client.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { safeUrl, WEB_SCHEMES } from './safe-url.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
 import { format, onStringsChange, stringsFor, type FormStrings } from './strings.js';
 
-export type FormState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'rate-limited' | 'error';
+export type FormState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
 
 /** Where a form posts: an endpoint of the client and its path parameters. */
 export type Target = { [N in PostEndpoint]: { endpoint: N; params: EndpointParams[N] } }[PostEndpoint];
@@ -149,7 +149,7 @@ export abstract class HubFormElement extends LitElement {
   strings: Partial<FormStrings> = {};
   /** True while a submission is in flight. */
   busy = false;
-  /** idle, invalid, busy, success, queued, rate-limited or error. Read-only. */
+  /** idle, invalid, busy, success, queued, unconfirmed, rate-limited or error. Read-only. */
   state: FormState = 'idle';
 
   /** The visible status line. */
@@ -199,6 +199,7 @@ export abstract class HubFormElement extends LitElement {
     onStringsChange(update, options);
     outboxEvents.addEventListener('delivered', this.#onOutbox, options);
     outboxEvents.addEventListener('failed', this.#onOutbox, options);
+    outboxEvents.addEventListener('unconfirmed', this.#onOutbox, options);
     // Parsed before its children (a classic script in <head>): wait for the author's form.
     if (this.ownerDocument.readyState === 'loading') {
       this.ownerDocument.addEventListener('DOMContentLoaded', update, { ...options, once: true });
@@ -219,8 +220,8 @@ export abstract class HubFormElement extends LitElement {
         class="status"
         data-state=${this.state}
         ?hidden=${!this.statusText}
-      ><slot name=${this.state}>${this.statusText}</slot></div
-      ><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
+      ><slot name=${this.state}>${this.statusText || nothing}</slot></div
+      ><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${this.announcement || nothing}</div>`;
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -258,7 +259,7 @@ export abstract class HubFormElement extends LitElement {
     try {
       return this.#resolve().url;
     } catch (error) {
-      console.error(error);
+      logOnce(error as Error);
       return undefined;
     }
   }
@@ -291,6 +292,49 @@ export abstract class HubFormElement extends LitElement {
     const action = this.#actionUrl();
     if (action && !form.getAttribute('action')) form.action = action;
     form.addEventListener('submit', this.#onSubmit);
+    this.#landed();
+    void this.#reclaim();
+  }
+
+  /**
+   * Without JavaScript the service answers a post by sending the visitor back with a marker
+   * in the URL (`?hub-kit=subscribed`, `sent` or `error`); the page it lands on says what
+   * happened, once: the marker is taken out of the address.
+   */
+  #landed(): void {
+    const url = new URL(this.ownerDocument.location.href);
+    const mark = url.searchParams.get('hub-kit');
+    const s = this.resolvedStrings;
+    if (mark !== 'error' && mark !== (this.kind === 'signup-form' ? 'subscribed' : 'sent')) return;
+    url.searchParams.delete('hub-kit');
+    history.replaceState(history.state, '', url);
+    if (mark === 'error') this.#show('error', s.error);
+    else this.#show('success', this.successMessage || this.successText(s));
+  }
+
+  /**
+   * A submission of this target whose outcome stayed unknown (on this page, or one the
+   * visitor left): taken from the outbox and offered back to the visitor.
+   */
+  async #reclaim(): Promise<void> {
+    let target: Resolved;
+    try {
+      target = this.#resolve();
+    } catch {
+      return;
+    }
+    const key = JSON.stringify(target.params);
+    const entry = await claim(
+      (e) => e.baseUrl === target.client.baseUrl && e.endpoint === target.endpoint && JSON.stringify(e.params) === key,
+    );
+    if (!entry) return;
+    // The entry goes back into the fields it came from, so the visitor sees what it was.
+    const controls = this.formElement!.elements;
+    for (const [name, value] of Object.entries(entry.body)) {
+      const field = controls.namedItem(name);
+      if (isField(field) && field.type !== 'hidden' && name !== TRAP_NAME) field.value = String(value);
+    }
+    this.#show('unconfirmed', this.resolvedStrings.unconfirmed);
   }
 
   #emit(what: 'submit' | 'success' | 'error' | 'queued', detail: object, cancelable = false): boolean {
@@ -345,11 +389,14 @@ export abstract class HubFormElement extends LitElement {
 
     this.busy = true;
     this.#show('busy', s.sending);
+    // A slow answer (a hang, a retry after a timeout) is said aloud, not left to a spinner.
+    const slow = setTimeout(() => this.#show('busy', s.stillTrying), 8000);
     try {
       this.#succeed(data, await post(client, endpoint, params as never, data), false);
     } catch (error) {
       try {
-        if (!(error instanceof NetworkError)) throw error;
+        // Only what never left the browser is queued: sent again later, it is sent once.
+        if (!(error instanceof OfflineError)) throw error;
         const entry = await enqueue({ baseUrl: client.baseUrl, endpoint, params, body: data } as never) as OutboxEntry;
         this.#queued.add(entry.id);
         form.reset();
@@ -359,6 +406,7 @@ export abstract class HubFormElement extends LitElement {
         this.#fail(error as Error, data, s);
       }
     } finally {
+      clearTimeout(slow);
       this.busy = false;
     }
   }
@@ -393,9 +441,14 @@ export abstract class HubFormElement extends LitElement {
       this.#markFields(fields);
       this.#show('invalid', rest.filter(Boolean).join(' ') || s.invalid);
       [...fields.keys()][0]?.focus();
+    } else if (error instanceof UnconfirmedError) {
+      // The fields still hold the entry: sending again is the visitor's choice.
+      this.#show('unconfirmed', s.unconfirmed);
     } else {
-      if (error instanceof ConfigError) console.error(error);
-      this.#show('error', s.error);
+      logOnce(error);
+      // No such form or tenant, a redirect, a bad option: nothing the visitor can fix.
+      const config = error instanceof ConfigError || (error instanceof HttpError && (error.status < 400 || error.status === 404));
+      this.#show('error', config ? s.config : s.error);
     }
     this.#emit('error', { data, error } satisfies FormErrorDetail);
   }
@@ -421,8 +474,11 @@ export abstract class HubFormElement extends LitElement {
   /** A submission queued on this page was delivered, or finally refused, by the outbox. */
   #onOutbox = (event: Event): void => {
     const { entry, response, error } = (event as CustomEvent<Partial<DeliveredDetail & FailedDetail>>).detail;
-    if (!this.#queued.delete(entry!.id)) return;
-    if (error) this.#fail(error, entry!.body, this.resolvedStrings);
+    const mine = this.#queued.delete(entry!.id);
+    // Whichever form of its target is on the page gives an unconfirmed entry back.
+    if (event.type === 'unconfirmed') void this.#reclaim();
+    else if (!mine) return;
+    else if (error) this.#fail(error, entry!.body, this.resolvedStrings);
     else this.#succeed(entry!.body, response!, true);
   };
 

@@ -41,8 +41,9 @@ export function safeUrl(
     return undefined;
   }
   if (!(allowed as readonly string[]).includes(url.protocol)) return undefined;
-  // An http(s) URL without a host ("https:evil") is not a web address a person can follow.
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '') return undefined;
+  // An http(s) URL written without "//" ("https:evil") is not a web address a person wrote:
+  // the parser reads it as https://evil/, or as a path of `base`. Refused in any form.
+  if (url.protocol !== 'mailto:' && /^[a-z][a-z\d+.-]*:(?!\/\/)/i.test(trimmed)) return undefined;
   // Credentials in a link ("https://bank.example@evil.example") exist only to mislead.
   if (url.username || url.password) return undefined;
   return url.href;

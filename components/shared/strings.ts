@@ -20,6 +20,9 @@ export interface FormStrings {
   queued: string;
   rateLimited: string;
   ready: string;
+  stillTrying: string;
+  unconfirmed: string;
+  config: string;
   error: string;
   invalid: string;
   required: string;
@@ -44,7 +47,10 @@ export const EN: FormStrings = {
   queued: 'You seem to be offline. This will be sent as soon as you are back online.',
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
   ready: 'You can try again now.',
-  error: 'Something went wrong. Please try again.',
+  stillTrying: 'Still trying: the service is slow to answer…',
+  unconfirmed: 'We could not confirm that this arrived. You can send it again.',
+  config: 'This form is not set up correctly, and your entry was not received. Please let the site’s owner know.',
+  error: 'The service could not take this right now. Please try again in a few minutes.',
   invalid: 'Please correct the highlighted fields.',
   required: 'This field is required.',
   emailRequired: 'Please enter your email address.',

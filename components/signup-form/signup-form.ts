@@ -36,7 +36,7 @@ import { signupFormStyles } from './signup-form.styles.js';
  * @attr name-label - The name field's label.
  * @attr strings - JSON overrides for any built-in string.
  * @attr busy - Reflected while a submission is in flight.
- * @attr state - Reflected: idle, invalid, busy, success, queued, rate-limited or error.
+ * @attr state - Reflected: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  *
  * @prop {Record<string, string>} fields - Extra fields sent with every signup.
  * @prop {Partial<FormStrings>} strings - Overrides for any built-in string.
@@ -50,6 +50,7 @@ import { signupFormStyles } from './signup-form.styles.js';
  * @slot - The form. Leave empty to have one rendered, or write your own `<form>`.
  * @slot success - Replaces the success message.
  * @slot queued - Replaces the offline message.
+ * @slot unconfirmed - Replaces the "could not confirm that this arrived" message.
  * @slot error - Replaces the error message.
  * @slot invalid - Replaces the summary of field errors.
  * @slot rate-limited - Replaces the wait message (and its countdown).

@@ -57,6 +57,17 @@ function home(tenant: string): TemplateResult {
   </article>`;
 }
 
+const rendered = new WeakSet<HTMLElement>();
+
+/** Renders into `root`, first clearing what the page wrote there (Lit's render appends). */
+function show(template: TemplateResult, root: HTMLElement): void {
+  if (!rendered.has(root)) {
+    root.replaceChildren();
+    rendered.add(root);
+  }
+  render(template, root);
+}
+
 /** Resolves `location` and renders the answer into `root`. Returns what it decided. */
 export async function showHubPage(
   root: HTMLElement,
@@ -67,7 +78,7 @@ export async function showHubPage(
   root.setAttribute('aria-busy', 'true');
   try {
     if (path === '') {
-      render(home(options.tenant), root);
+      show(home(options.tenant), root);
       return 'home';
     }
     const route = await resolveRoute(options.client, options.tenant, path);
@@ -75,11 +86,11 @@ export async function showHubPage(
       (options.navigate ?? ((url) => globalThis.location.replace(url)))(route.url);
     }
     if (route.kind !== 'redirect' && 'title' in route) document.title = `${route.title} · The Habit Letter`;
-    render(view(route, options.tenant), root);
+    show(view(route, options.tenant), root);
     return route;
   } catch (error) {
     const wait = error instanceof RateLimitedError ? ` Try again in ${error.retryAfter} s.` : '';
-    render(html`<p class="empty" role="alert">This page could not be looked up right now.${wait}</p>`, root);
+    show(html`<p class="empty" role="alert">This page could not be looked up right now.${wait}</p>`, root);
     throw error;
   } finally {
     root.removeAttribute('aria-busy');

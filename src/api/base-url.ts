@@ -21,8 +21,9 @@ export function normalizeBaseUrl(baseUrl: string): string {
   const secure = url.protocol === 'https:';
   const localPlain = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
   if (!secure && !localPlain) {
+    // The URL as given, not its origin: a javascript: or data: URL has the origin "null".
     throw new ConfigError(
-      `hub-kit: the base URL "${url.origin}" must use https:// ` +
+      `hub-kit: the base URL "${baseUrl.trim()}" must use https:// ` +
         '(plain http is allowed only for localhost and 127.0.0.1).',
     );
   }

@@ -1,4 +1,5 @@
 import type { LimitGroup } from '../limits/rules.js';
+import { ConfigError } from './errors.js';
 
 export type Method = 'GET' | 'POST';
 
@@ -28,6 +29,12 @@ export interface EndpointParams {
 export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly name: N;
   readonly method: Method;
+  /**
+   * Whether a request whose outcome is unknown (a timeout, a dropped connection) may be
+   * sent again without asking the visitor: every GET may; a signup may once, since the
+   * service upserts by email; a contact message may not, it would arrive twice.
+   */
+  readonly resend: boolean;
   /** Path relative to the base URL; every segment is percent-encoded. */
   readonly path: (params: EndpointParams[N]) => string;
   readonly group: LimitGroup;
@@ -38,15 +45,25 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly takesEmail: boolean;
 }
 
-const seg = encodeURIComponent;
+/**
+ * One path segment, percent-encoded. `.` and `..` are refused rather than encoded: URL
+ * parsers read `%2e` as a dot too, so an id of `..` would climb out of its endpoint
+ * (`/api/v1/tenants/../bio` is `/api/v1/bio`). An empty id would change the path as well.
+ */
+function seg(value: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new ConfigError(`hub-kit: "${value}" is not a valid identifier: an id cannot be empty, "." or "..".`);
+  }
+  return encodeURIComponent(value);
+}
 const tenantPath = (tenant: string) => `/api/v1/tenants/${seg(tenant)}`;
 
-/** A resolve path keeps its slashes; each of its segments is encoded on its own. */
+/** A resolve path keeps its slashes; each of its segments is encoded on its own, empty ones dropped. */
 function resolvePath(path: string): string {
   return path
-    .replace(/^\/+/, '')
     .split('/')
-    .map((part) => seg(part))
+    .filter(Boolean)
+    .map(seg)
     .join('/');
 }
 
@@ -56,7 +73,7 @@ const row = <N extends EndpointName>(
   method: Method,
   group: LimitGroup,
   path: (params: EndpointParams[N]) => string,
-): Endpoint<N> => ({ name, method, path, group, takesEmail: method === 'POST' });
+): Endpoint<N> => ({ name, method, path, group, takesEmail: method === 'POST', resend: group !== 'contact' });
 
 /** The one endpoint table: method, path and limit group of every public endpoint. */
 export const ENDPOINTS: { readonly [N in EndpointName]: Endpoint<N> } = {

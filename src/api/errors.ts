@@ -17,23 +17,27 @@ export class ConfigError extends HubError {
 }
 
 /**
- * The visitor's allowance is spent. Either the service answered 429, or the client's own
- * budget knew the service would and sent nothing (`sent` is false). Either way the same
- * fields say how long to wait, so an element can show a countdown.
+ * The allowance is spent. Either the service answered 429, or the client's own budget knew
+ * the service would and sent nothing (`sent` is false). Either way the same fields say how
+ * long to wait, so an element can show a countdown.
  */
 export class RateLimitedError extends HubError {
   override name = 'RateLimitedError';
+  readonly status = 429;
   /** Whole seconds to wait before trying again. */
   readonly retryAfter: number;
   /** When a retry is possible. */
   readonly resetAt: Date;
   /** False when the budget stopped the request before it left the browser. */
   readonly sent: boolean;
-  constructor(retryAfter: number, resetAt: Date, sent: boolean, message = 'Too Many Attempts.') {
+  /** The 429's body, when the service sent one. */
+  readonly body: unknown;
+  constructor(retryAfter: number, resetAt: Date, sent: boolean, message = 'Too Many Attempts.', body?: unknown) {
     super(message);
     this.retryAfter = retryAfter;
     this.resetAt = resetAt;
     this.sent = sent;
+    this.body = body;
   }
 }
 
@@ -45,17 +49,30 @@ export class ValidationError extends HubError {
   override name = 'ValidationError';
   readonly status = 422;
   readonly fieldErrors: Record<string, string[]>;
-  constructor(message: string, fieldErrors: Record<string, string[]>) {
+  readonly body: unknown;
+  constructor(message: string, fieldErrors: Record<string, string[]>, body?: unknown) {
     super(message);
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
-/** The request never got an answer: offline, DNS, refused, CORS. Retried, then queued. */
+/**
+ * The request got no answer: refused, DNS, CORS, a connection dropped. A script cannot tell
+ * which, so for a POST it may or may not have arrived (see UnconfirmedError).
+ */
 export class NetworkError extends HubError {
   override name = 'NetworkError';
   constructor(message = 'The service could not be reached.', options?: { cause?: unknown }) {
     super(message, options);
+  }
+}
+
+/** The browser says it is offline (`navigator.onLine` is false): nothing was sent. */
+export class OfflineError extends NetworkError {
+  override name = 'OfflineError';
+  constructor() {
+    super('The browser is offline.');
   }
 }
 
@@ -94,4 +111,35 @@ export class UnexpectedResponseError extends HubError {
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * The service answered a POST with a redirect, which the kit never follows: following it
+ * would turn the POST into a body-less GET, or carry the body to another origin or over
+ * plain http. Nothing was accepted; the base URL is likely out of date. `status` is 0 when
+ * the browser hides a cross-origin redirect's status.
+ */
+export class RedirectError extends HttpError {
+  override name = 'RedirectError';
+}
+
+/**
+ * A submission may or may not have arrived: the request left, but no answer came (a
+ * timeout, a connection dropped, a gateway that gave up). It is not sent again without the
+ * visitor knowing. `cause` is the last error.
+ */
+export class UnconfirmedError extends HubError {
+  override name = 'UnconfirmedError';
+  constructor(cause: Error) {
+    super('The service did not confirm that the submission arrived.', { cause });
+  }
+}
+
+const logged = new Set<string>();
+
+/** Developer details go to the console, once per message, never to the visitor. */
+export function logOnce(error: Error): void {
+  if (logged.has(error.message)) return;
+  logged.add(error.message);
+  console.error(error);
 }

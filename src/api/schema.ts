@@ -1,8 +1,9 @@
 /**
- * The one schema module: every response body the kit reads is parsed here.
+ * The one schema module: every response body the kit reads is parsed here, the public
+ * endpoints' for the elements and the authenticated API's for hub-kit/server.
  *
- * The service's spec leaves the public payloads "not shown"; the shapes below are the
- * assumed ones (see docs/payloads.md). Every object keeps its extra fields
+ * The service's spec leaves the payloads "not shown"; the shapes below are the assumed ones
+ * that the kit, its stand-in and its tests agree on. Every object keeps its extra fields
  * (`z.looseObject`), nulls are read as "missing", and a `data` envelope is unwrapped.
  * When the real payloads are known, this is the one file to change.
  *
@@ -34,55 +35,18 @@ function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
 function text() {
   return z.string();
 }
-// A few shapes are checked by hand rather than with z.record, z.array, z.union, z.boolean
-// and z.number: those parsers are the largest part of zod a bundle would carry for them,
-// and the checks are one line each.
-const isList = (value: unknown): value is unknown[] | null => value === null || Array.isArray(value);
-const isTexts = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
-const isId = (value: unknown): value is string | number =>
-  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-/** `{ field: ["message", …] }` */
-const isFieldErrors = (value: unknown): value is Record<string, string[]> =>
-  !!value &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  Object.values(value).every(isTexts);
-/* @__NO_SIDE_EFFECTS__ */
-function textList() {
-  return z.custom<string[]>(isTexts);
-}
-/* @__NO_SIDE_EFFECTS__ */
-function fieldErrors() {
-  return maybe(z.custom<Record<string, string[]>>(isFieldErrors));
-}
-// Services written in PHP often send `null` for an empty optional field.
-/* @__NO_SIDE_EFFECTS__ */
-function maybe<T extends z.ZodMiniType>(schema: T) {
-  return z.optional(z.nullable(schema));
-}
-/* @__NO_SIDE_EFFECTS__ */
-function optionalString() {
-  return maybe(text());
-}
-/* @__NO_SIDE_EFFECTS__ */
-function maybeBoolean() {
-  return maybe(z.custom<boolean>((value) => typeof value === 'boolean'));
-}
-/* @__NO_SIDE_EFFECTS__ */
-function maybeNumber() {
-  return maybe(z.custom<number>((value) => typeof value === 'number' && Number.isFinite(value)));
-}
+
 /** What the transport and the elements ask of a schema. */
 export interface Parser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
-type Parsed<P> = P extends Parser<infer T> ? T : never;
 
 /**
- * A schema whose parsed value is then put in its final form: numeric ids read as strings,
- * list items that fail their schema dropped. Done here, after zod has checked the shape,
- * rather than with z.pipe and z.transform, whose parsers would add a third of a KB to
- * every element's bundle for two one-line steps.
+ * A schema whose parsed value is then put in its final form. zod checks only what an entry
+ * cannot do without; the optional fields are read here one by one, so that a badly typed
+ * one (`tags` as a string, `online` as text) is dropped on its own and the rest of the
+ * entry kept. Doing this by hand rather than with zod's optional, union, catch and
+ * transform parsers also keeps those parsers out of every element's bundle.
  */
 /* @__NO_SIDE_EFFECTS__ */
 function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
@@ -94,18 +58,33 @@ function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
   };
 }
 /* @__NO_SIDE_EFFECTS__ */
-function idOrNumber() {
-  return z.custom<string | number>(isId);
+function custom<T>(check: (value: unknown) => boolean) {
+  return z.custom<T>(check);
 }
-/** A list that may be missing or null; its items are checked one by one by `keep`. */
 /* @__NO_SIDE_EFFECTS__ */
-function list() {
-  return z.optional(z.custom<unknown[] | null>(isList));
+function idOrNumber() {
+  return custom<string | number>((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
 }
-/** Items of a list that fail their schema are dropped one by one, not the whole body. */
-function keep<T>(items: unknown[] | null | undefined, item: Parser<T>): T[] {
+
+// The optional fields' readers: the value when it has the right type, otherwise missing.
+// Services written in PHP often send `null` for an empty field; it reads as missing too.
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const texts = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+/** `{ field: ["message", …] }`, keeping the fields whose messages are strings. */
+function fieldErrors(value: unknown): Record<string, string[]> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const errors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(value)) {
+    const list = texts(messages);
+    if (list) errors[key] = list;
+  }
+  return errors;
+}
+/** Items of a list that fail their schema are dropped one by one; a list that is not a list is empty. */
+function keep<T>(items: unknown, item: Parser<T>): T[] {
   const kept: T[] = [];
-  for (const entry of items ?? []) {
+  for (const entry of Array.isArray(items) ? items : []) {
     const parsed = item.safeParse(entry);
     if (parsed.success) kept.push(parsed.data);
   }
@@ -113,82 +92,118 @@ function keep<T>(items: unknown[] | null | undefined, item: Parser<T>): T[] {
 }
 
 /** Any 2xx answer of a signup, magic-link or contact endpoint. */
-export const SubmitResponse = loose({
-  message: optionalString(),
-});
-export type SubmitResponse = z.infer<typeof SubmitResponse>;
+export interface SubmitResponse {
+  /** Shown to the visitor when present. */
+  message?: string | undefined;
+  [extra: string]: unknown;
+}
+export const SubmitResponse: Parser<SubmitResponse> = then(loose({}), (body) => ({ ...body, message: str(body.message) }));
 
 /** A 422 answer: a summary and errors per field. */
-export const ValidationBody = loose({
-  message: optionalString(),
-  errors: fieldErrors(),
-});
-export type ValidationBody = z.infer<typeof ValidationBody>;
+export interface ValidationBody {
+  message?: string | undefined;
+  errors?: Record<string, string[]> | undefined;
+  [extra: string]: unknown;
+}
+export const ValidationBody: Parser<ValidationBody> = then(loose({}), (body) => ({
+  ...body,
+  message: str(body.message),
+  errors: fieldErrors(body.errors),
+}));
 
 /** Any other error body; the spec's 401 and 429 bodies have just `message`. */
-export const MessageBody = loose({ message: optionalString() });
+export const MessageBody = SubmitResponse;
 
-export const BioLink = loose({
-  title: optionalString(),
-  url: text(),
-});
-export type BioLink = z.infer<typeof BioLink>;
+export interface BioLink {
+  url: string;
+  title?: string | undefined;
+  [extra: string]: unknown;
+}
+export const BioLink: Parser<BioLink> = then(loose({ url: text() }), (link) => ({ ...link, title: str(link.title) }));
 
-export const BioSocial = loose({
-  network: optionalString(),
-  url: text(),
-});
-export type BioSocial = z.infer<typeof BioSocial>;
+export interface BioSocial {
+  url: string;
+  network?: string | undefined;
+  [extra: string]: unknown;
+}
+export const BioSocial: Parser<BioSocial> = then(loose({ url: text() }), (social) => ({
+  ...social,
+  network: str(social.network),
+}));
 
+/** A creator's public profile. Only `name` is sure to be there. */
+export interface Bio {
+  name: string;
+  handle?: string | undefined;
+  avatar_url?: string | undefined;
+  bio?: string | undefined;
+  links?: BioLink[] | undefined;
+  socials?: BioSocial[] | undefined;
+  [extra: string]: unknown;
+}
 /** GET …/bio */
-export const Bio = then(
-  loose({
-    name: text(),
-    handle: optionalString(),
-    avatar_url: optionalString(),
-    bio: optionalString(),
-    links: list(),
-    socials: list(),
-  }),
-  (bio) => ({ ...bio, links: keep(bio.links, BioLink), socials: keep(bio.socials, BioSocial) }),
-);
-export type Bio = Parsed<typeof Bio>;
+export const Bio: Parser<Bio> = then(loose({ name: text() }), (bio) => ({
+  ...bio,
+  handle: str(bio.handle),
+  avatar_url: str(bio.avatar_url),
+  bio: str(bio.bio),
+  links: keep(bio.links, BioLink),
+  socials: keep(bio.socials, BioSocial),
+}));
 
 /** GET …/resolve/{path} */
-export const Resolved = loose({
-  type: text(),
-  url: optionalString(),
-  title: optionalString(),
-});
-export type Resolved = z.infer<typeof Resolved>;
+export interface Resolved {
+  type: string;
+  url?: string | undefined;
+  title?: string | undefined;
+  [extra: string]: unknown;
+}
+export const Resolved: Parser<Resolved> = then(loose({ type: text() }), (resolved) => ({
+  ...resolved,
+  url: str(resolved.url),
+  title: str(resolved.title),
+}));
 
 /** One entry of the search index. `id`, `title` and `url` are required. */
-export const SearchEntry = then(
-  loose({
-    id: idOrNumber(),
-    title: text(),
-    url: text(),
-    type: optionalString(),
-    excerpt: optionalString(),
-    tags: maybe(textList()),
-    published_at: optionalString(),
-  }),
+export interface SearchEntry {
+  id: string;
+  title: string;
+  url: string;
+  type?: string | undefined;
+  excerpt?: string | undefined;
+  tags?: string[] | undefined;
+  published_at?: string | undefined;
+  [extra: string]: unknown;
+}
+export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), title: text(), url: text() }), (entry) => ({
+  ...entry,
   // An id the service may send as a number is read as a string.
-  (entry) => ({ ...entry, id: String(entry.id) }),
-);
-export type SearchEntry = Parsed<typeof SearchEntry>;
+  id: String(entry.id),
+  type: str(entry.type),
+  excerpt: str(entry.excerpt),
+  tags: texts(entry.tags),
+  published_at: str(entry.published_at),
+}));
 
 /** GET …/search-index: entries missing a required field are skipped, not fatal. */
-export const SearchIndex = then(list(), (entries) => keep(entries, SearchEntry));
+export const SearchIndex: Parser<SearchEntry[]> = {
+  safeParse: (input) => ({ success: true, data: keep(input, SearchEntry) }),
+};
 export type SearchIndex = SearchEntry[];
 
+export interface Presence {
+  live?: boolean | undefined;
+  online?: number | undefined;
+  updated_at?: string | undefined;
+  [extra: string]: unknown;
+}
 /** GET …/presence: every field optional, unknown fields passed through. */
-export const Presence = loose({
-  live: maybeBoolean(),
-  online: maybeNumber(),
-  updated_at: optionalString(),
-});
-export type Presence = z.infer<typeof Presence>;
+export const Presence: Parser<Presence> = then(loose({}), (presence) => ({
+  ...presence,
+  live: typeof presence.live === 'boolean' ? presence.live : undefined,
+  online: typeof presence.online === 'number' && Number.isFinite(presence.online) ? presence.online : undefined,
+  updated_at: str(presence.updated_at),
+}));
 
 /** The response schema of each endpoint, by endpoint name. */
 export const RESPONSE_SCHEMAS = {
@@ -212,6 +227,116 @@ export interface ResponseTypes {
   searchIndex: SearchIndex;
   presence: Presence;
 }
+
+// ---------------------------------------------------------------------------------------
+// The authenticated API (spec/assumed-payloads.md, "Authenticated API"), read by
+// hub-kit/server only. Kept here with the rest, as the spec asks: one module to change when
+// the real payloads are known. No element reads them, so no browser bundle carries them.
+
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/** A subscriber of GET /api/v1/subscribers: only `id` and `email` are sure to be there. */
+export interface Subscriber {
+  id: string;
+  email: string;
+  name?: string | undefined;
+  status?: string | undefined;
+  fields?: Record<string, string> | undefined;
+  created_at?: string | undefined;
+  updated_at?: string | undefined;
+  [extra: string]: unknown;
+}
+export const Subscriber: Parser<Subscriber> = then(loose({ id: idOrNumber(), email: text() }), (item) => {
+  const raw = item.fields;
+  const fields =
+    raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? Object.fromEntries(
+          Object.entries(raw)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : undefined;
+  return {
+    ...item,
+    id: String(item.id),
+    name: str(item.name),
+    status: str(item.status),
+    fields,
+    created_at: str(item.created_at),
+    updated_at: str(item.updated_at),
+  };
+});
+
+/** A post of the posts list: only `id` is sure to be there. */
+export interface Post {
+  id: string;
+  title?: string | undefined;
+  slug?: string | undefined;
+  url?: string | undefined;
+  excerpt?: string | undefined;
+  published_at?: string | undefined;
+  updated_at?: string | undefined;
+  [extra: string]: unknown;
+}
+export const Post: Parser<Post> = then(loose({ id: idOrNumber() }), (item) => ({
+  ...item,
+  id: String(item.id),
+  title: str(item.title),
+  slug: str(item.slug),
+  url: str(item.url),
+  excerpt: str(item.excerpt),
+  published_at: str(item.published_at),
+  updated_at: str(item.updated_at),
+}));
+
+/** `meta` of a paged list; any count may be missing. */
+export interface PageMeta {
+  current_page?: number | undefined;
+  per_page?: number | undefined;
+  last_page?: number | undefined;
+  total?: number | undefined;
+  [extra: string]: unknown;
+}
+export const PageMeta: Parser<PageMeta> = then(loose({}), (meta) => ({
+  ...meta,
+  current_page: count(meta.current_page),
+  per_page: count(meta.per_page),
+  last_page: count(meta.last_page),
+  total: count(meta.total),
+}));
+
+/** `{ data: [...], meta, links }`; a list without meta or links is read too. */
+export interface PageBody {
+  data: unknown[];
+  meta?: PageMeta | undefined;
+  links?: { next: string | null; [extra: string]: unknown } | undefined;
+  [extra: string]: unknown;
+}
+export const PageBody: Parser<PageBody> = then(
+  loose({ data: custom<unknown[]>((value) => Array.isArray(value)) }),
+  (body) => {
+    const links = body.links && typeof body.links === 'object' ? (body.links as Record<string, unknown>) : undefined;
+    const meta = PageMeta.safeParse(body.meta);
+    return {
+      ...body,
+      meta: meta.success ? meta.data : undefined,
+      links: links && { ...links, next: str(links.next) ?? null },
+    };
+  },
+);
+
+/** The answer to POST /api/v1/subscribers/bulk. */
+export interface BulkResult {
+  created: number;
+  updated: number;
+  [extra: string]: unknown;
+}
+const isCount = (value: unknown) => count(value) !== undefined;
+export const BulkResult: Parser<BulkResult> = then(
+  loose({ created: custom<number>(isCount), updated: custom<number>(isCount) }),
+  (result) => result,
+);
 
 /** Body of a signup request (form action, subscribe, magic-links). */
 export interface SignupBody {

@@ -6,6 +6,10 @@
  * sends a request the service's rate limits would reject: each attempt, retries included,
  * first takes one unit from the visitor's budget.
  *
+ * A POST never follows a redirect, and is never sent again when its first outcome is
+ * unknown, but for one re-send where the endpoint allows it (see `Endpoint.resend`); any
+ * 2xx is its success, whatever the body.
+ *
  * It knows no response schema of its own: the caller hands over the one of the endpoint it
  * calls (see calls.ts), so an element that only reads a profile does not carry the parsers
  * of the search index, and a form carries none of the GET endpoints'.
@@ -17,8 +21,11 @@ import { ENDPOINTS, type EndpointName, type EndpointParams } from './endpoints.j
 import {
   HttpError,
   NetworkError,
+  OfflineError,
   RateLimitedError,
+  RedirectError,
   TimeoutError,
+  UnconfirmedError,
   UnexpectedResponseError,
   ValidationError,
 } from './errors.js';
@@ -31,7 +38,10 @@ export interface ClientOptions {
   baseUrl: string;
   /** Per attempt. Default 10 000 ms. */
   timeoutMs?: number;
-  /** Attempts in all for network errors, timeouts and 502/503/504. Default 3. */
+  /**
+   * Attempts in all for network errors, timeouts and 502/503/504. Default 3. A POST whose
+   * outcome is unknown is sent at most twice (signups) or once (contact), whatever this says.
+   */
   attempts?: number;
   /** First backoff delay; it doubles per attempt, with jitter. Default 400 ms. */
   backoffMs?: number;
@@ -92,15 +102,17 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** The moment a 429 stops applying: the later of Retry-After and X-RateLimit-Reset. */
-function rateLimitEnd(headers: Headers, now: number): number {
+/**
+ * The moment a 429 stops applying: the later of Retry-After and X-RateLimit-Reset, or
+ * undefined when neither can be read (a service that does not expose them to scripts).
+ */
+function rateLimitEnd(headers: Headers, now: number): number | undefined {
   const after = parseRetryAfter(headers.get('Retry-After'), now);
   const reset = headers.get('X-RateLimit-Reset')?.trim();
   const candidates: number[] = [];
   if (after !== undefined) candidates.push(now + after);
   if (reset && isDigits(reset)) candidates.push(Number(reset) * 1000);
-  // Neither header: the spec promises both, but wait a full minute rather than hammer.
-  return candidates.length ? Math.max(...candidates) : now + 60_000;
+  return candidates.length ? Math.max(...candidates) : undefined;
 }
 
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
@@ -127,6 +139,8 @@ function messageOf(body: unknown, fallback: string): string {
 class RetryableError extends Error {
   constructor(
     readonly error: Error,
+    /** The request may have reached the service: no answer, or a gateway's. */
+    readonly unknown: boolean,
     readonly retryAfterMs?: number,
   ) {
     super(error.message);
@@ -165,26 +179,37 @@ export class Transport {
     schema: Parser<T>,
     request: SendRequest = {},
   ): Promise<Conditional<T>> {
-    const { group, takesEmail } = ENDPOINTS[name];
+    const { group, takesEmail, method, resend } = ENDPOINTS[name];
     const url = this.url(name, params);
     const email = takesEmail && request.email ? normalizeEmail(request.email) : undefined;
     let lastError: Error | undefined;
+    // The last POST attempt that may have arrived, and how many there were.
+    let unknown: Error | undefined;
+    let unknowns = 0;
 
     for (let attempt = 1; attempt <= this.#attempts; attempt++) {
-      // A browser that knows it is offline fails fast, without spending budget.
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-        throw new NetworkError('The browser is offline.');
-      }
-      const decision = await this.budget.take(group, email);
-      if (!decision.ok) throw rateLimited(decision.resetAt, Date.now(), false);
-
       let retryDelay: number | undefined;
       try {
+        // A browser that knows it is offline fails fast, without spending budget.
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
+        const decision = await this.budget.take(group, email);
+        if (!decision.ok) throw rateLimited(decision.resetAt, Date.now(), false);
         return await this.#attempt(name, url, schema, request);
       } catch (error) {
-        if (!(error instanceof RetryableError)) throw error;
+        if (!(error instanceof RetryableError)) {
+          // Stopped before a re-send (offline, a spent budget, a 429): what was sent before
+          // may still have arrived.
+          throw unknown && (error instanceof NetworkError || error instanceof RateLimitedError)
+            ? new UnconfirmedError(unknown)
+            : error;
+        }
         lastError = error.error;
         retryDelay = error.retryAfterMs;
+        if (error.unknown && method === 'POST') {
+          unknown = error.error;
+          // Once for a contact message, twice for a signup (the service upserts by email).
+          if (!resend || ++unknowns > 1) break;
+        }
       }
       if (attempt === this.#attempts) break;
       const backoff = this.#backoffMs * 2 ** (attempt - 1);
@@ -193,7 +218,7 @@ export class Transport {
       if (delay > this.#maxDelayMs) break;
       await sleep(delay, request.signal);
     }
-    throw lastError ?? new NetworkError();
+    throw unknown ? new UnconfirmedError(unknown) : (lastError ?? new NetworkError());
   }
 
   async #attempt<T>(name: EndpointName, url: string, schema: Parser<T>, request: SendRequest): Promise<Conditional<T>> {
@@ -218,15 +243,18 @@ export class Transport {
         // Keyless by design: no cookies, no HTTP auth, nothing that identifies the visitor.
         credentials: 'omit',
         mode: 'cors',
-        // The kit keeps its own cache with its own validators; the HTTP cache would hide 304s.
-        cache: 'no-store',
-        redirect: 'follow',
+        // Revalidate through the browser's HTTP cache: it adds If-None-Match itself, which
+        // costs no CORS preflight, where a script's own If-None-Match header would. A caller
+        // that sends its own validators wants to see the 304, which the HTTP cache would hide.
+        cache: validators ? 'no-store' : 'no-cache',
+        // A redirected POST would lose its body or carry it elsewhere; GETs may move.
+        redirect: method === 'POST' ? 'manual' : 'follow',
         signal: timeout.signal,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
-      if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs));
-      throw new RetryableError(new NetworkError(undefined, { cause: error }));
+      if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
+      throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
@@ -235,11 +263,18 @@ export class Transport {
     const now = Date.now();
     const { status, headers: answer } = response;
     if (status === 304 && validators) return { status: 'not-modified' };
+    // A cross-origin redirect is opaque: status 0, no Location to read.
+    if (response.type === 'opaqueredirect' || (status > 299 && status < 400)) {
+      throw new RedirectError(status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
+    }
 
     const data = await readBody(response).catch(() => undefined);
 
     if (response.ok) {
-      const parsed = schema.safeParse(unwrap(data ?? {}));
+      let parsed = schema.safeParse(unwrap(data ?? {}));
+      // Any 2xx of a submission is its success: the service has it. A body that is not the
+      // service's (a proxy's HTML, a cut-off JSON) only means there is no custom message.
+      if (!parsed.success && method === 'POST') parsed = schema.safeParse({});
       if (!parsed.success) throw new UnexpectedResponseError(status, `Unexpected response from ${name}.`, data);
       return {
         status: 'modified',
@@ -252,8 +287,8 @@ export class Transport {
     }
 
     if (status === 429) {
-      const resetAt = rateLimitEnd(answer, now);
-      await this.budget.close(group, resetAt);
+      // Without readable headers the budget picks the wait, longer for each repeat.
+      const resetAt = await this.budget.close(group, rateLimitEnd(answer, now));
       throw rateLimited(resetAt, now, true, messageOf(data, 'Too Many Attempts.'));
     }
 
@@ -264,7 +299,8 @@ export class Transport {
     }
 
     const error = new HttpError(status, messageOf(data, `The service answered ${status}.`), data);
-    if (status > 501 && status < 505) throw new RetryableError(error, parseRetryAfter(answer.get('Retry-After'), now));
+    // 503: the service took nothing. 502 and 504: a gateway gave up, perhaps after passing it on.
+    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, parseRetryAfter(answer.get('Retry-After'), now));
     throw error;
   }
 }

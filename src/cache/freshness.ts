@@ -25,6 +25,8 @@ export interface CachedGetOptions {
   /** Overrides the endpoint's freshness. */
   maxAgeMs?: number;
   now?: () => number;
+  /** The visitor asked for it: load now, even while the endpoint backs off after a failure. */
+  retry?: boolean;
 }
 
 /**
@@ -54,8 +56,5 @@ export function cachedCall<N extends GetEndpoint>(
 ): Promise<SwrResult<ResponseTypes[N]>> {
   const path = 'path' in params ? params.path : undefined;
   const key = cacheKey(client.baseUrl, params.tenant, name, path);
-  return swr(key, (validators) => get(client, params, { validators }), {
-    maxAgeMs: options.maxAgeMs ?? FRESHNESS_MS[name],
-    now: options.now,
-  });
+  return swr(key, () => get(client, params), { ...options, maxAgeMs: options.maxAgeMs ?? FRESHNESS_MS[name] });
 }

@@ -1,13 +1,13 @@
 /**
- * A small key-value store over idb-keyval that falls back to memory, shared by the cache
- * and the outbox.
+ * A small key-value store over idb-keyval that falls back to memory, shared by the cache,
+ * the outbox and the rate budgets.
  *
  * Why a fallback at all: some browsers refuse IndexedDB outright. Older Firefox private
  * windows expose `indexedDB` but fail every `open()` with InvalidStateError; some embedded
  * webviews and hardened profiles remove `indexedDB` entirely; a full disk fails writes.
  * The elements must still work there, just without surviving a reload.
  */
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
 
 export type Backend = 'indexeddb' | 'memory';
 
@@ -15,6 +15,12 @@ export interface Store {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
+  /**
+   * Reads, changes and writes one value in a single readwrite transaction, which IndexedDB
+   * runs alone among every tab and process of the origin: what `change` read is still the
+   * stored value when its result is written. Resolves when that is committed.
+   */
+  update<T>(key: string, change: (value: T | undefined) => T): Promise<void>;
   entries<T>(): Promise<Array<[string, T]>>;
   /** Where values live; decided once, on first use. */
   backend(): Promise<Backend>;
@@ -69,6 +75,11 @@ export function openStore(dbName: string, storeName: string): Store {
       run(
         (s) => del(key, s),
         () => void memory.delete(key),
+      ),
+    update: <T>(key: string, change: (value: T | undefined) => T) =>
+      run(
+        (s) => update<T>(key, change, s),
+        () => void memory.set(key, change(memory.get(key) as T | undefined)),
       ),
     entries: <T>() =>
       run(

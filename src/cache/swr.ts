@@ -2,18 +2,26 @@
  * Stale-while-revalidate over IndexedDB, with a memory layer in front.
  *
  * An element asks once and renders at once whenever any copy exists: a fresh copy costs
- * no request at all, a stale one is shown while the service is asked (with its validators,
- * so an unchanged answer is a bodiless 304), and a failed check leaves the stale copy in
- * place, which is what keeps a page usable offline.
+ * no request at all, a stale one is shown while the service is asked, and a failed check
+ * leaves the stale copy in place, which is what keeps a page usable offline.
+ *
+ * Revalidation is left to the browser's HTTP cache (the transport asks with `cache:
+ * 'no-cache'`, so the browser sends If-None-Match itself and reads a 304 as the copy it
+ * holds): one request per stale read, where a script's own If-None-Match header would add
+ * a CORS preflight to each.
+ *
+ * After a failed load the key backs off: no request for it for 10 s, then 20, 40… up to
+ * 10 minutes, whoever asks (a keystroke, a timer, another element); a load the visitor asks
+ * for (`retry`) goes through. A success ends the backoff.
  */
-import type { Conditional, Validators } from '../api/transport.js';
+import type { Conditional } from '../api/transport.js';
+import { RateLimitedError } from '../api/errors.js';
 import { openStore, type Backend } from './store.js';
 
 export interface CacheEntry<T> {
   data: T;
-  /** ms since the epoch when the service last confirmed this data (200 or 304). */
+  /** ms since the epoch when the service last confirmed this data. */
   storedAt: number;
-  validators: Validators;
 }
 
 export interface SwrResult<T> {
@@ -25,8 +33,8 @@ export interface SwrResult<T> {
   source: 'network' | 'cache';
   /**
    * Settles when the background revalidation started by this call is done: the new result
-   * when the data changed, undefined when it did not (304, same data) or could not be
-   * checked (offline). Undefined-resolving at once when no revalidation was started.
+   * when the data changed, undefined when it did not or could not be checked (offline, or
+   * backing off). Undefined-resolving at once when no revalidation was started.
    */
   revalidated: Promise<SwrResult<T> | undefined>;
 }
@@ -35,20 +43,27 @@ export interface SwrOptions {
   /** How long a stored copy is served without asking the service. */
   maxAgeMs: number;
   now?: () => number;
+  /** The visitor asked for it (a "Try again" button): load now, even while backing off. */
+  retry?: boolean;
 }
 
-type Load<T> = (validators: Validators | undefined) => Promise<Conditional<T>>;
+type Load<T> = () => Promise<Conditional<T>>;
 
 interface Refreshed<T> {
   entry: CacheEntry<T>;
   changed: boolean;
 }
 
+const BACKOFF_FIRST_MS = 10_000;
+const BACKOFF_MAX_MS = 10 * 60_000;
+
 const store = openStore('hub-kit', 'cache');
 /** Every copy this page has seen; IndexedDB is read only on a miss or a stale copy. */
 const memory = new Map<string, CacheEntry<unknown>>();
 /** One request per key at a time, whoever asked: two elements on a page share it. */
 const inFlight = new Map<string, Promise<Refreshed<unknown>>>();
+/** Keys whose last load failed: how many times in a row, until when to wait, and why. */
+const failures = new Map<string, { count: number; until: number; error: unknown }>();
 
 const NOTHING = Promise.resolve(undefined);
 
@@ -78,28 +93,33 @@ function write<T>(key: string, entry: CacheEntry<T>): void {
   void store.set(key, entry).catch(() => undefined);
 }
 
-function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined, now: () => number) {
+function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined, options: SwrOptions, now: () => number) {
   let request = inFlight.get(key) as Promise<Refreshed<T>> | undefined;
-  if (!request) {
-    const hasValidators = !!(base && (base.validators.etag || base.validators.lastModified));
-    request = load(hasValidators ? base!.validators : undefined)
-      .then((answer): Refreshed<T> => {
-        if (answer.status === 'not-modified') {
-          // A 304 without a copy to renew cannot happen: validators are only sent with one.
-          const entry = { ...base!, storedAt: now() };
-          write(key, entry);
-          return { entry, changed: false };
-        }
-        const entry = { data: answer.data, storedAt: now(), validators: answer.validators };
-        write(key, entry);
-        // Without validators the service answers 200 every time; comparing spares the
+  if (request) return request;
+  const failed = failures.get(key);
+  // Backing off: the last answer stands, and nothing is sent.
+  if (failed && now() < failed.until && !options.retry) return Promise.reject(failed.error);
+  request = load()
+    .then(
+      (answer): Refreshed<T> => {
+        failures.delete(key);
+        const data = answer.status === 'modified' ? answer.data : base!.data;
+        write(key, { data, storedAt: now() });
+        // The HTTP cache answers a 304 as a 200 with the same body; comparing spares the
         // elements a re-render when nothing changed.
-        const changed = !base || JSON.stringify(base.data) !== JSON.stringify(answer.data);
-        return { entry, changed };
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, request as Promise<Refreshed<unknown>>);
-  }
+        return { entry: { data, storedAt: now() }, changed: !base || JSON.stringify(base.data) !== JSON.stringify(data) };
+      },
+      (error: unknown) => {
+        // A spent budget already says when to ask again; anything else backs off.
+        if (!(error instanceof RateLimitedError)) {
+          const count = (failed?.count ?? 0) + 1;
+          failures.set(key, { count, until: now() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (count - 1)), error });
+        }
+        throw error;
+      },
+    )
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, request as Promise<Refreshed<unknown>>);
   return request;
 }
 
@@ -114,8 +134,9 @@ function result<T>(
 
 /**
  * Stale-while-revalidate. Fresh copy: served, nothing sent. Stale copy: served at once and
- * revalidated in the background with its validators. Nothing stored: fetched (one request
- * in flight per key, shared by every caller); its error is thrown.
+ * revalidated in the background. Nothing stored: fetched (one request in flight per key,
+ * shared by every caller); its error is thrown, and while the key backs off the same error
+ * is thrown again without a request.
  */
 export async function swr<T>(key: string, load: Load<T>, options: SwrOptions): Promise<SwrResult<T>> {
   const now = options.now ?? Date.now;
@@ -125,14 +146,14 @@ export async function swr<T>(key: string, load: Load<T>, options: SwrOptions): P
   if (entry && isFresh(entry)) return result(entry, true, 'cache');
 
   if (entry) {
-    const revalidated = refresh(key, load, entry, now).then(
+    const revalidated = refresh(key, load, entry, options, now).then(
       ({ entry: renewed, changed }) => (changed ? result(renewed, true, 'network') : undefined),
-      // Offline, rate limited, a 5xx: the stale copy stays and is still the answer.
+      // Offline, rate limited, a 5xx, backing off: the stale copy stays and is still the answer.
       () => undefined,
     );
     return result(entry, false, 'cache', revalidated);
   }
 
-  const { entry: loaded } = await refresh(key, load, undefined, now);
+  const { entry: loaded } = await refresh(key, load, undefined, options, now);
   return result(loaded, true, 'network');
 }

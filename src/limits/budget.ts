@@ -9,28 +9,24 @@
  *   window phase. The log's window is the limit's plus a margin, because a request is
  *   counted when it arrives, not when it leaves: two sends W apart can land less than W
  *   apart when the first was slower on the wire.
- * - Every tab of the site shares the budgets and they survive a reload: the logs live in
- *   localStorage under a versioned key per service, and each take is one read-decide-write
- *   under a Web Lock, so two tabs taking at once cannot both take the last unit.
+ * - Every tab of the site shares the budgets and they survive a reload: they live in
+ *   IndexedDB, one record per service, and each take is one read-decide-write inside a
+ *   single readwrite transaction. IndexedDB runs such transactions one at a time across
+ *   every tab and process of the origin, in every engine, so two tabs taking at once can
+ *   never both take the last unit. (localStorage, with a Web Lock around it, is not enough:
+ *   Firefox gives each process its own view of localStorage and syncs them later.)
  * - Addresses are stored hashed, never as typed.
- * - Where localStorage is unavailable (sandboxed iframes, some privacy modes) the budgets
- *   live in memory for the page: still correct for the page, no longer shared.
+ * - Where IndexedDB is unavailable (some private modes) the budgets live in memory for the
+ *   page: still correct for the page, no longer shared.
  */
+import { openStore } from '../cache/store.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
 
 export type Decision = { ok: true } | { ok: false; resetAt: number };
 
-/** The subset of the Storage interface the budgets use. */
-export type BudgetStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 export interface BudgetOptions {
   /** Clock in ms since the epoch; tests pass their own. */
   now?: () => number;
-  /**
-   * Where the logs are kept. Default: `localStorage`. `null` keeps them in memory for the
-   * page, as happens by itself when localStorage throws.
-   */
-  storage?: BudgetStorage | null;
   /** Added to every window, for the time a request may spend on the wire. Default 1000 ms. */
   marginMs?: number;
 }
@@ -44,8 +40,13 @@ export interface Budget {
   take(group: LimitGroup, email?: string): Promise<Decision>;
   /** Like `take`, but takes nothing. */
   check(group: LimitGroup, email?: string): Promise<Decision>;
-  /** After a 429: the group is closed for every tab until `until` (ms since the epoch). */
-  close(group: LimitGroup, until: number): Promise<void>;
+  /**
+   * After a 429: the group is closed for every tab until `until` (ms since the epoch).
+   * Without `until` (the 429's headers could not be read) the budget picks the wait: a
+   * minute, doubled for each 429 that follows soon after the last wait ended. Resolves
+   * with the end of the closure.
+   */
+  close(group: LimitGroup, until?: number): Promise<number>;
   /**
    * Calls `listener` whenever this service's budgets change, in this tab or another, so a
    * countdown can call `check` again. Returns the function that unsubscribes.
@@ -53,7 +54,7 @@ export interface Budget {
   subscribe(listener: () => void): () => void;
 }
 
-/** What is persisted for one service. Times are ms since the epoch. */
+/** What is stored for one service. Times are ms since the epoch. */
 interface State {
   /** Send times per group, oldest first. */
   groups: Partial<Record<LimitGroup, number[]>>;
@@ -61,38 +62,22 @@ interface State {
   emails: Partial<Record<LimitGroup, Record<string, number[]>>>;
   /** Groups closed by a 429, and until when. */
   closed: Partial<Record<LimitGroup, number>>;
+  /** The last wait the budget chose itself after a 429 without readable headers: [end, length]. */
+  waits: Partial<Record<LimitGroup, [number, number]>>;
 }
 
-/** Bump the version when the stored shape changes; an old entry is then simply ignored. */
-const KEY_PREFIX = 'hub-kit:budget:v1:';
+/** Bump the version when the stored shape changes; an old record is then simply ignored. */
+const KEY_PREFIX = 'v2:';
 const DEFAULT_MARGIN_MS = 1000;
+/** The first wait after a 429 whose headers cannot be read; it doubles for each repeat. */
+const FIRST_WAIT_MS = 60_000;
 // A Retry-After of days is either a mistake or hostile; either way do not lock a visitor
 // out of a site for longer than this, the service will answer 429 again if it meant it.
 const MAX_CLOSE_MS = 24 * 60 * 60 * 1000;
 
-/** The localStorage key a service's budgets are kept under. */
-export function budgetStorageKey(scope: string): string {
-  return KEY_PREFIX + scope;
-}
-
-const emptyState = (): State => ({ groups: {}, emails: {}, closed: {} });
+const store = openStore('hub-kit-budget', 'budgets');
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
-
-/**
- * Reads what another tab, or an older page, wrote. Only the shape is taken here; `prune`,
- * which every read goes through, keeps nothing but known groups and finite times, so
- * anything malformed counts as empty.
- */
-function parseState(text: string | null): State {
-  try {
-    const raw: unknown = text && JSON.parse(text);
-    if (isObject(raw)) return { groups: Object(raw.groups), emails: Object(raw.emails), closed: Object(raw.closed) };
-  } catch {
-    // Not JSON: as good as nothing stored.
-  }
-  return emptyState();
-}
 
 /**
  * Keeps only what can still matter: sends within the window, at most `max` of them (a
@@ -111,12 +96,17 @@ function pruneLog(times: unknown, limit: Limit, marginMs: number, now: number): 
   return kept.slice(-limit.max);
 }
 
-function prune(state: State, marginMs: number, now: number): State {
-  const next = emptyState();
+/**
+ * Reads what another tab, or an older page, stored. Only known groups, finite times and
+ * closures that have not ended are kept, so anything malformed counts as empty.
+ */
+function prune(stored: unknown, marginMs: number, now: number): State {
+  const raw = isObject(stored) ? stored : {};
+  const next: State = { groups: {}, emails: {}, closed: {}, waits: {} };
   for (const group of Object.keys(GROUP_LIMITS) as LimitGroup[]) {
-    const times = pruneLog(state.groups[group], GROUP_LIMITS[group], marginMs, now);
+    const times = pruneLog(Object(raw.groups)[group], GROUP_LIMITS[group], marginMs, now);
     if (times.length) next.groups[group] = times;
-    const byHash: unknown = state.emails[group];
+    const byHash: unknown = Object(raw.emails)[group];
     if (isObject(byHash)) {
       const counters: Record<string, number[]> = {};
       for (const [hash, log] of Object.entries(byHash)) {
@@ -125,14 +115,14 @@ function prune(state: State, marginMs: number, now: number): State {
       }
       if (Object.keys(counters).length) next.emails[group] = counters;
     }
-    const until: unknown = state.closed[group];
+    const until: unknown = Object(raw.closed)[group];
     if (typeof until === 'number' && until > now) next.closed[group] = Math.min(until, now + MAX_CLOSE_MS);
+    // A chosen wait is remembered until as long again has passed without another 429.
+    const wait: unknown = Object(raw.waits)[group];
+    if (Array.isArray(wait) && wait[0] + wait[1] > now) next.waits[group] = [wait[0], Math.min(wait[1], MAX_CLOSE_MS)];
   }
   return next;
 }
-
-const isEmpty = (state: State) =>
-  !Object.keys(state.groups).length && !Object.keys(state.emails).length && !Object.keys(state.closed).length;
 
 /** When a pruned log would next have room for one more send; undefined if it has room now. */
 function logResetAt(times: number[], limit: Limit, marginMs: number): number | undefined {
@@ -149,10 +139,6 @@ function decide(state: State, group: LimitGroup, hash: string | undefined, margi
     hash === undefined ? undefined : logResetAt(state.emails[group]?.[hash] ?? [], EMAIL_LIMIT, marginMs),
   ].filter((t): t is number => t !== undefined && t > now);
   return blockedUntil.length ? { ok: false, resetAt: Math.max(...blockedUntil) } : { ok: true };
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** 64 bits of FNV-1a, two 32-bit halves with different offsets: for pages without SubtleCrypto. */
@@ -175,151 +161,75 @@ function fallbackHash(text: string): string {
  */
 async function hashEmail(scope: string, email: string): Promise<string> {
   const text = `${scope}\n${normalizeEmail(email)}`;
-  const subtle = globalThis.crypto?.subtle;
-  if (subtle) {
-    try {
-      const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
-      return hex(new Uint8Array(digest).subarray(0, 12));
-    } catch {
-      // Fall through: some embedded browsers expose subtle but refuse to digest.
-    }
-  }
-  return fallbackHash(text);
-}
-
-/**
- * Runs `task` holding the service's Web Lock, so that its read-decide-write cannot
- * interleave with another tab's. Without Web Locks (insecure contexts, older browsers),
- * or where asking for one throws (opaque origins), the task runs as it is: within one page
- * it is still atomic, as it is synchronous; across tabs it is best effort.
- */
-async function withLock<T>(name: string, task: () => T): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks) {
-    let ran = false;
-    try {
-      return await locks.request(name, () => {
-        ran = true;
-        return task();
-      });
-    } catch (error) {
-      if (ran) throw error;
-    }
-  }
-  return task();
-}
-
-function defaultStorage(): BudgetStorage | null {
   try {
-    // Merely reading the property throws in sandboxed iframes and with storage blocked.
-    const storage = globalThis.localStorage;
-    return storage ?? null;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return Array.from(new Uint8Array(digest).subarray(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
   } catch {
-    return null;
+    // No SubtleCrypto (not a secure context), or an embedded browser that refuses to digest.
+    return fallbackHash(text);
   }
 }
 
-/** One service's budgets: the persisted copy, and the memory copy that stands in for it. */
-class Store {
-  readonly #key: string;
-  #storage: BudgetStorage | null;
-  #memory: State = emptyState();
-  readonly #listeners = new Set<() => void>();
-  #watching = false;
+// Listeners of this page, by service; other tabs hear of a change on the channel.
+const listeners = new Map<string, Set<() => void>>();
+let channel: BroadcastChannel | null | undefined;
 
-  constructor(scope: string, storage: BudgetStorage | null) {
-    this.#key = budgetStorageKey(scope);
-    this.#storage = storage;
-  }
-
-  read(): State {
-    if (this.#storage) {
-      try {
-        return parseState(this.#storage.getItem(this.#key));
-      } catch {
-        this.#storage = null;
-      }
+function notify(scope: string): void {
+  for (const listener of [...(listeners.get(scope) ?? [])]) {
+    try {
+      listener();
+    } catch (error) {
+      // One broken listener must not stop the others or the request that took budget.
+      queueMicrotask(() => {
+        throw error;
+      });
     }
-    return this.#memory;
-  }
-
-  write(state: State): void {
-    this.#memory = state;
-    if (this.#storage) {
-      try {
-        if (isEmpty(state)) this.#storage.removeItem(this.#key);
-        else this.#storage.setItem(this.#key, JSON.stringify(state));
-      } catch {
-        // Quota or a revoked permission: from now on this page counts in memory, which it
-        // already holds, so nothing taken is forgotten.
-        this.#storage = null;
-      }
-    }
-    this.#notify();
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    this.#watch();
-    return () => this.#listeners.delete(listener);
-  }
-
-  #notify(): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One broken listener must not stop the others or the request that took budget.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  }
-
-  /** Another tab's writes arrive as storage events; this tab's own do not. */
-  #watch(): void {
-    if (this.#watching || typeof addEventListener !== 'function') return;
-    this.#watching = true;
-    addEventListener('storage', (event: StorageEvent) => {
-      if (event.key === this.#key || event.key === null) this.#notify();
-    });
   }
 }
 
-// Every Budget of one service on this page shares one Store, whatever its clock.
-const stores = new Map<string, Store>();
+function tabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('hub-kit:budget') : null;
+    if (channel) channel.onmessage = (event: MessageEvent<string>) => notify(event.data);
+  }
+  return channel;
+}
+
+function changed(scope: string): void {
+  notify(scope);
+  tabs()?.postMessage(scope);
+}
+
 const budgets = new Map<string, Budget>();
-
-function storeFor(scope: string, storage: BudgetStorage | null | undefined): Store {
-  if (storage !== undefined) return new Store(scope, storage);
-  let store = stores.get(scope);
-  if (!store) {
-    store = new Store(scope, defaultStorage());
-    stores.set(scope, store);
-  }
-  return store;
-}
 
 function createBudget(scope: string, options: BudgetOptions): Budget {
   const now = options.now ?? Date.now;
   const marginMs = Math.max(0, options.marginMs ?? DEFAULT_MARGIN_MS);
-  const store = storeFor(scope, options.storage);
-  const lockName = `hub-kit:budget:${scope}`;
+  const key = KEY_PREFIX + scope;
   const hashFor = async (group: LimitGroup, email: string | undefined) =>
     email !== undefined && email.trim() !== '' && EMAIL_GROUPS.has(group) ? hashEmail(scope, email) : undefined;
+
+  /** One read-decide-write in one transaction; `change` runs inside it and must not wait. */
+  async function transact<R>(change: (state: State, at: number) => R): Promise<R> {
+    let result!: R;
+    await store.update<State>(key, (stored) => {
+      const at = now();
+      const state = prune(stored, marginMs, at);
+      result = change(state, at);
+      return state;
+    });
+    changed(scope);
+    return result;
+  }
 
   return {
     async take(group, email) {
       const hash = await hashFor(group, email);
-      return withLock(lockName, () => {
-        const at = now();
-        const state = prune(store.read(), marginMs, at);
+      return transact((state, at) => {
         const decision = decide(state, group, hash, marginMs, at);
         if (decision.ok) {
           (state.groups[group] ??= []).push(at);
           if (hash !== undefined) ((state.emails[group] ??= {})[hash] ??= []).push(at);
-          store.write(state);
         }
         return decision;
       });
@@ -328,36 +238,46 @@ function createBudget(scope: string, options: BudgetOptions): Budget {
     async check(group, email) {
       const hash = await hashFor(group, email);
       const at = now();
-      return decide(prune(store.read(), marginMs, at), group, hash, marginMs, at);
+      return decide(prune(await store.get(key), marginMs, at), group, hash, marginMs, at);
     },
 
-    async close(group, until) {
-      if (!Number.isFinite(until)) return;
-      await withLock(lockName, () => {
-        const at = now();
-        const state = prune(store.read(), marginMs, at);
-        if (until <= at || (state.closed[group] ?? 0) >= until) return;
-        state.closed[group] = until;
-        store.write(prune(state, marginMs, at));
+    close(group, until) {
+      return transact((state, at) => {
+        if (until === undefined) {
+          const last = state.waits[group];
+          const wait = last ? Math.min(last[1] * 2, MAX_CLOSE_MS) : FIRST_WAIT_MS;
+          state.waits[group] = [at + wait, wait];
+          until = at + wait;
+        }
+        const end = Math.min(Math.max(until, state.closed[group] ?? 0), at + MAX_CLOSE_MS);
+        if (end > at) state.closed[group] = end;
+        return end;
       });
     },
 
-    subscribe: (listener) => store.subscribe(listener),
+    subscribe(listener) {
+      tabs();
+      let set = listeners.get(scope);
+      if (!set) listeners.set(scope, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
   };
 }
 
 /**
  * The budgets of one service (scope: its normalized base URL). Without options the Budget
  * is memoized, so every client and element of the page shares one object; with options
- * (a test's clock) it is a new object over the same shared, persisted counters.
+ * (a test's clock) it is a new object over the same shared, stored counters.
  */
 export function budgetFor(scope: string, options: BudgetOptions = {}): Budget {
-  const custom = options.now !== undefined || options.storage !== undefined || options.marginMs !== undefined;
-  if (custom) return createBudget(scope, options);
+  if (options.now !== undefined || options.marginMs !== undefined) return createBudget(scope, options);
   let budget = budgets.get(scope);
-  if (!budget) {
-    budget = createBudget(scope, options);
-    budgets.set(scope, budget);
-  }
+  if (!budget) budgets.set(scope, (budget = createBudget(scope, options)));
   return budget;
+}
+
+/** The IndexedDB key a service's budgets are stored under (database `hub-kit-budget`, store `budgets`). */
+export function budgetStorageKey(scope: string): string {
+  return KEY_PREFIX + scope;
 }

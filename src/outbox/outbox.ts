@@ -1,16 +1,18 @@
 /**
- * The outbox: submissions that could not leave the browser (offline, or the client's
- * retries ran out on a network error, a timeout or a 5xx), kept in IndexedDB until they
- * are sent, exactly once.
+ * The outbox: submissions made while the browser was offline, which therefore never left
+ * it, kept in IndexedDB until they are sent, once.
  *
- * Exactly once across tabs: every flush runs under one Web Lock for the origin, and inside
- * it each entry is read again just before it is sent, because the tab that held the lock
- * before may have sent it. An entry leaves the store only when the service has answered it:
- * delivered (2xx) or refused for good (422, 404, another 4xx). Nothing else removes one.
+ * Once across tabs: every flush runs under one Web Lock for the origin, and inside it each
+ * entry is read again just before it is sent, because the tab that held the lock before may
+ * have sent it. An entry leaves the store when the service has answered it: delivered (2xx)
+ * or refused for good (422, 404, another 4xx, a redirect). When a send's outcome is unknown
+ * (no answer: a timeout, a dropped connection), the entry is marked unconfirmed and never
+ * sent again by itself: a form of the same target takes it back, fills itself in with it
+ * and lets the visitor decide (`claim`).
  */
 import { post } from '../api/calls.js';
 import type { EndpointParams } from '../api/endpoints.js';
-import { ConfigError, HttpError, HubError, RateLimitedError, ValidationError } from '../api/errors.js';
+import { ConfigError, HttpError, HubError, OfflineError, RateLimitedError, RedirectError, UnconfirmedError, ValidationError } from '../api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
 import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
@@ -23,6 +25,8 @@ export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
   params: EndpointParams[N];
   body: N extends 'contact' ? ContactBody : SignupBody;
   queuedAt: number;
+  /** Sent, but whether it arrived is unknown: it waits for the visitor, never sent by itself. */
+  unconfirmed?: boolean;
 }
 
 export interface DeliveredDetail {
@@ -35,7 +39,10 @@ export interface FailedDetail {
   error: Error;
 }
 
-/** Fires 'delivered' (CustomEvent<DeliveredDetail>) and 'failed' (CustomEvent<FailedDetail>), in every tab. */
+/**
+ * Fires 'delivered' (CustomEvent<DeliveredDetail>), 'failed' (CustomEvent<FailedDetail>) and
+ * 'unconfirmed' (CustomEvent<{ entry }>), in every tab.
+ */
 export const outboxEvents: EventTarget = new EventTarget();
 
 const NAME = 'hub-kit:outbox';
@@ -47,7 +54,7 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 const store = openStore('hub-kit-outbox', 'entries');
 
 type Message =
-  | { type: 'delivered'; entry: OutboxEntry; response: SubmitResponse }
+  | { type: 'delivered' | 'unconfirmed'; entry: OutboxEntry; response?: SubmitResponse }
   | { type: 'failed'; entry: OutboxEntry; error: { name: string; message: string; status?: number; fieldErrors?: Record<string, string[]> } };
 
 let channel: BroadcastChannel | null | undefined;
@@ -67,13 +74,8 @@ function randomId(): string {
 }
 
 function emit(message: Message): void {
-  if (message.type === 'delivered') {
-    const detail: DeliveredDetail = { entry: message.entry, response: message.response };
-    outboxEvents.dispatchEvent(new CustomEvent('delivered', { detail }));
-  } else {
-    const detail: FailedDetail = { entry: message.entry, error: revive(message.error) };
-    outboxEvents.dispatchEvent(new CustomEvent('failed', { detail }));
-  }
+  const detail = message.type === 'failed' ? { entry: message.entry, error: revive(message.error) } : message;
+  outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
 }
 
 /** Errors do not survive structured cloning with their class; rebuild the ones elements test for. */
@@ -135,7 +137,7 @@ function retryLater(): void {
 
 /** The service's own answer that the submission will never be accepted as it is. */
 function isFinal(error: unknown): boolean {
-  if (error instanceof ValidationError || error instanceof ConfigError) return true;
+  if (error instanceof ValidationError || error instanceof ConfigError || error instanceof RedirectError) return true;
   return error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408;
 }
 
@@ -155,19 +157,25 @@ async function sendAll(): Promise<void> {
   for (const { id, baseUrl } of await pending()) {
     if (unreachable.has(baseUrl)) continue;
     const entry = await store.get<OutboxEntry>(id);
-    if (!entry) continue; // Sent by the tab that held the lock before this one.
+    // Sent by the tab that held the lock before this one, or waiting for the visitor.
+    if (!entry || entry.unconfirmed) continue;
     let response: SubmitResponse;
     try {
       response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body);
     } catch (error) {
+      if (error instanceof OfflineError) return; // `online` resumes.
       if (error instanceof RateLimitedError) {
         flushAt(error.resetAt.getTime());
+      } else if (error instanceof UnconfirmedError) {
+        const kept = { ...entry, unconfirmed: true };
+        await store.set(id, kept);
+        announce({ type: 'unconfirmed', entry: kept });
       } else if (isFinal(error)) {
         await store.del(id);
         announce({ type: 'failed', entry, error: describe(error) });
       } else {
-        // Network, timeout, 5xx, a body that was not the service's: the client has
-        // already retried; keep the entry and try the others of this service later.
+        // A 5xx the service answered (nothing taken): the client has already retried; keep
+        // the entry and try the others of this service later.
         unreachable.add(entry.baseUrl);
         retryLater();
       }
@@ -201,7 +209,17 @@ export async function enqueue<N extends PostEndpoint>(
   return full;
 }
 
-/** Everything still waiting, oldest first. */
+/**
+ * Takes back the oldest unconfirmed entry for which `match` holds: it leaves the outbox, and
+ * the caller (a form) offers it to the visitor to send again.
+ */
+export async function claim(match: (entry: OutboxEntry) => boolean): Promise<OutboxEntry | undefined> {
+  const entry = (await pending()).find((e) => e.unconfirmed && match(e));
+  if (entry) await store.del(entry.id);
+  return entry;
+}
+
+/** Everything still waiting, oldest first, unconfirmed entries included. */
 export async function pending(): Promise<OutboxEntry[]> {
   const all = await store.entries<OutboxEntry>();
   return all

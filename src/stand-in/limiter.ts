@@ -18,7 +18,11 @@ export interface Counter {
   limit: Limit;
 }
 
-export type LimitDecision = { ok: true } | { ok: false; endsAt: number };
+/**
+ * `remaining`: what is left of the fullest counter after this hit; `endsAt` (ms): when the
+ * window that refused the request ends, or, when it was allowed, when that fullest counter's does.
+ */
+export type LimitDecision = { ok: true; remaining: number; endsAt: number } | { ok: false; endsAt: number };
 
 export class FixedWindowLimiter {
   readonly #windows = new Map<string, Window>();
@@ -37,13 +41,19 @@ export class FixedWindowLimiter {
     }
     if (blockedUntil !== undefined) return { ok: false, endsAt: blockedUntil };
 
+    let remaining = Infinity;
+    let endsAt = now;
     for (const { key, limit } of counters) {
-      const window = this.#live(key, limit, now);
+      let window = this.#live(key, limit, now);
       if (window) window.count += 1;
-      else this.#windows.set(key, { start: now, count: 1 });
+      else this.#windows.set(key, (window = { start: now, count: 1 }));
+      if (limit.max - window.count < remaining) {
+        remaining = limit.max - window.count;
+        endsAt = window.start + limit.windowSeconds * 1000;
+      }
     }
     this.#sweep(now);
-    return { ok: true };
+    return { ok: true, remaining, endsAt };
   }
 
   clear(): void {

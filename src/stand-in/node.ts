@@ -4,11 +4,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStandIn, type StandIn } from './handler.js';
+import { createStandIn, proxyHops, type ConnectionInfo, type StandIn } from './handler.js';
 
 export interface NodeHandlerOptions {
-  /** Read the visitor from the first X-Forwarded-For entry, not the socket: many visitors from one machine. */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies you run: read the visitor (and X-Forwarded-Proto) from what they forward.
+   * `true` trusts one proxy, a number N trusts N in a row; see StandInOptions.trustProxy.
+   */
+  trustProxy?: boolean | number;
 }
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -17,12 +20,6 @@ const OURS = /^\/(?:api\/|__stand-in(?:[/?]|$)|__sandbox\/)/;
 
 // Far more than any public endpoint takes; large enough for a test's 50 000-entry tenant.
 const MAX_BODY = 64 * 1024 * 1024;
-
-function firstForwarded(req: IncomingMessage): string | undefined {
-  const header = req.headers['x-forwarded-for'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.split(',')[0]?.trim() || undefined;
-}
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
@@ -59,7 +56,7 @@ function toHeaders(req: IncomingMessage): Headers {
  * reads `req.url` as the full path.
  */
 export function toNodeHandler(standIn: StandIn, options: NodeHandlerOptions = {}): NodeHandler {
-  const trustProxy = options.trustProxy ?? false;
+  const trustProxy = options.trustProxy;
   return (req, res, next) => {
     const target = req.url ?? '/';
     if (!OURS.test(target)) {
@@ -79,10 +76,16 @@ export function toNodeHandler(standIn: StandIn, options: NodeHandlerOptions = {}
   };
 }
 
-async function handle(standIn: StandIn, trustProxy: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  standIn: StandIn,
+  trustProxy: boolean | number | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const encrypted = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
-  const forwardedProto = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+  // The proxy nearest to us writes the last X-Forwarded-Proto entry.
+  const forwardedProto = proxyHops(trustProxy) ? String(req.headers['x-forwarded-proto'] ?? '').split(',').at(-1)?.trim() : '';
   const protocol = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : encrypted ? 'https' : 'http';
   const host = req.headers.host ?? `localhost:${req.socket.localPort ?? 80}`;
   const url = `${protocol}://${host}${req.url ?? '/'}`;
@@ -110,9 +113,16 @@ async function handle(standIn: StandIn, trustProxy: boolean, req: IncomingMessag
     body: body && body.length ? new Uint8Array(body) : undefined,
     signal: aborted.signal,
   });
-  const remoteAddress = (trustProxy && firstForwarded(req)) || req.socket.remoteAddress;
-  const response = await standIn.fetch(request, remoteAddress ? { remoteAddress } : {});
+  const info: ConnectionInfo = {};
+  if (req.socket.remoteAddress) info.remoteAddress = req.socket.remoteAddress;
+  if (trustProxy !== undefined) info.trustProxy = trustProxy;
+  const response = await standIn.fetch(request, info);
   if (res.destroyed) return;
+  // A fault that drops the connection: the request was read in full, and no answer comes.
+  if (response.type === 'error') {
+    res.destroy();
+    return;
+  }
 
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -132,7 +142,10 @@ export interface ServeOptions {
   /** 0 picks a free port. Default 8787. */
   port?: number;
   host?: string;
-  trustProxy?: boolean;
+  /** See StandInOptions.trustProxy. */
+  trustProxy?: boolean | number;
+  /** See StandInOptions.control; used when no `standIn` is given. */
+  control?: 'loopback' | 'off';
   /** Serve this instance, e.g. to share state with a handler mounted elsewhere. */
   standIn?: StandIn;
 }
@@ -148,9 +161,10 @@ export interface Served {
 /** Listens on `host:port` with node:http; rejects with the listen error (EADDRINUSE, …). */
 export function serve(options: ServeOptions = {}): Promise<Served> {
   const host = options.host ?? '127.0.0.1';
-  const trustProxy = options.trustProxy ?? false;
-  const standIn = options.standIn ?? createStandIn({ trustProxy });
-  const handler = toNodeHandler(standIn, { trustProxy });
+  const { trustProxy, control } = options;
+  const standIn = options.standIn ?? createStandIn({ trustProxy, ...(control ? { control } : {}) });
+  // Only a setting given here overrides the one a passed-in stand-in was made with.
+  const handler = toNodeHandler(standIn, trustProxy === undefined ? {} : { trustProxy });
   const server = createServer((req, res) => handler(req, res));
   return new Promise((resolve, reject) => {
     server.once('error', reject);

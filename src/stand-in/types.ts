@@ -1,6 +1,6 @@
 /**
- * The data the stand-in serves, one object per tenant. The seed file holds two of these;
- * tests add their own with `POST /__stand-in/tenants`.
+ * The data the stand-in serves, one object per tenant (a tenant is one workspace). The seed
+ * file holds two of these; tests add their own with `POST /__stand-in/tenants`.
  *
  * Payload parts (`bio`, `search_index`, `presence.data`) are served as given, so a test can
  * hand the kit odd or hostile payloads. A URL in them that starts with a single `/` is made
@@ -43,6 +43,32 @@ export interface PresenceData {
   step?: number;
 }
 
+/** A subscriber of the tenant's workspace, as the authenticated API lists it. */
+export interface SubscriberData {
+  email: string;
+  name?: string;
+  /** Default `subscribed`. */
+  status?: string;
+  fields?: Record<string, string>;
+  /** Default: the moment the tenant was added. */
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** A post of the tenant's workspace, as the authenticated API lists it. */
+export interface PostData {
+  id: string;
+  title: string;
+  /** Default: the last segment of `url`. */
+  slug?: string;
+  /** Root-relative URLs are made absolute when served, as in the other payloads. */
+  url?: string;
+  excerpt?: string;
+  published_at?: string;
+  /** Default: `published_at`. */
+  updated_at?: string;
+}
+
 export interface TenantData {
   slug: string;
   /** GET …/bio's `data`. */
@@ -54,6 +80,10 @@ export interface TenantData {
   /** Extra resolve paths (redirects, pages outside the index), keyed without slashes at the ends. */
   paths?: Record<string, PathData>;
   presence?: PresenceData;
+  /** The workspace's subscribers, for the authenticated API. */
+  subscribers?: SubscriberData[];
+  /** The workspace's posts, for the authenticated API; without it, the `post` entries of `search_index`. */
+  posts?: PostData[];
   /** Last-Modified of bio and search index; the moment the tenant was added when missing. */
   updated_at?: string;
 }

@@ -6,12 +6,16 @@ import {
   ConfigError,
   HttpError,
   NetworkError,
+  OfflineError,
   RateLimitedError,
+  RedirectError,
   TimeoutError,
+  UnconfirmedError,
   UnexpectedResponseError,
   ValidationError,
 } from '../../src/api/errors.js';
-import { budgetFor, budgetStorageKey, type Budget } from '../../src/limits/budget.js';
+import { budgetFor, type Budget } from '../../src/limits/budget.js';
+import { setOffline } from './helpers/network.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 /** Awaits a call that must fail, and returns what it threw. */
@@ -51,7 +55,7 @@ function countingBudget(scope: string): Budget & { takes: number } {
 const unlimited: Budget = {
   take: async () => ({ ok: true }),
   check: async () => ({ ok: true }),
-  close: async () => {},
+  close: async (_group, until) => until ?? Date.now(),
   subscribe: () => () => {},
 };
 
@@ -63,19 +67,23 @@ async function remoteStandIn(name: string, action: 'start' | 'stop'): Promise<st
   return result.url;
 }
 
+/** Polls `check` until it holds; then `quiet` ms more, to catch anything late. */
+async function settle(check: () => Promise<boolean>, what: string, quiet = 0): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, quiet));
+}
+
 describe('the keyless client', () => {
   let sandbox: Sandbox;
   let client: HubClient;
-  const scopes: string[] = [];
 
   beforeEach(() => {
     sandbox = newSandbox();
-    scopes.push(sandbox.baseUrl);
     client = new HubClient({ baseUrl: sandbox.baseUrl, backoffMs: 10 });
-  });
-
-  after(() => {
-    for (const scope of scopes) localStorage.removeItem(budgetStorageKey(scope));
   });
 
   describe('each endpoint', () => {
@@ -96,6 +104,10 @@ describe('the keyless client', () => {
       expect(subscribers[0]!.fields).to.deep.equal({ source: 'footer' });
       const [request] = await sandbox.requests('/subscribe', 'POST');
       expect(request!.outcome).to.equal('saved');
+      // The trap was in the body, empty, though the caller never mentioned it.
+      expect(request!.trap).to.equal('empty');
+      await client.contact('demo', { email: 'grace@example.com', message: 'Hi' });
+      expect((await sandbox.requests('/contact', 'POST'))[0]!.trap).to.equal('empty');
     });
 
     it('magicLink asks for a resource', async () => {
@@ -116,7 +128,7 @@ describe('the keyless client', () => {
       const bio = await client.bio('demo');
       expect(bio.name).to.be.a('string').and.not.equal('');
       expect(bio.links).to.be.an('array').that.is.not.empty;
-      for (const link of bio.links) expect(link.url).to.be.a('string');
+      for (const link of bio.links!) expect(link.url).to.be.a('string');
     });
 
     it('resolve reads a path, keeping its slashes', async () => {
@@ -186,7 +198,7 @@ describe('the keyless client', () => {
       expect((bio as Record<string, unknown>).pronouns).to.equal('they/them');
       // A link without a URL is dropped on its own; the card still reads.
       expect(bio.links).to.have.length(1);
-      expect(bio.links[0]).to.deep.include({ url: 'https://site.example/', rel: 'me' });
+      expect(bio.links![0]).to.deep.include({ url: 'https://site.example/', rel: 'me' });
       const presence = await client.presence(slug);
       expect(presence).to.deep.include({ live: true, online: 3, mood: 'busy' });
     });
@@ -208,6 +220,27 @@ describe('the keyless client', () => {
         expect(entry.title).to.be.a('string');
         expect(entry.url).to.be.a('string');
       }
+    });
+
+    it('drops a badly typed optional field, and keeps its entry', async () => {
+      const slug = `t-${randomName()}`;
+      await sandbox.addTenant({
+        slug,
+        search_index: [
+          { id: 'a', title: 'Tags as text', url: 'https://site.example/a', tags: 'css, layout', excerpt: 5, type: 'post' },
+          { id: 'b', title: 'Tags with a number', url: 'https://site.example/b', tags: ['css', 3], published_at: false },
+        ],
+        bio: { name: 'Odd Fields', handle: 7, links: 'not a list', socials: [{ network: 9, url: 'https://social.example/@o' }] },
+        presence: { data: { live: 'yes', online: 'twelve', updated_at: 5, mood: 'busy' } },
+      });
+      const index = await client.searchIndex(slug);
+      expect(index.map((e) => e.id)).to.deep.equal(['a', 'b']);
+      expect(index[0]).to.deep.include({ title: 'Tags as text', type: 'post', tags: undefined, excerpt: undefined });
+      expect(index[1]).to.deep.include({ tags: undefined, published_at: undefined });
+      const bio = await client.bio(slug);
+      expect(bio).to.deep.include({ name: 'Odd Fields', handle: undefined, links: [] });
+      expect(bio.socials).to.deep.equal([{ network: undefined, url: 'https://social.example/@o' }]);
+      expect(await client.presence(slug)).to.deep.include({ live: undefined, online: undefined, updated_at: undefined, mood: 'busy' });
     });
 
     it('skips bad entries of a tenant\u2019s own index and keeps the rest', async () => {
@@ -250,6 +283,21 @@ describe('the keyless client', () => {
       expect(log[5]!.status).to.equal(429);
     });
 
+    it('a 429 waits for the later of Retry-After and X-RateLimit-Reset', async () => {
+      const reset = Math.ceil(Date.now() / 1000) + 40;
+      await sandbox.fault({ path: '/presence', status: 429, headers: { 'Retry-After': '5', 'X-RateLimit-Reset': String(reset) } });
+      const both = (await failure(client.presence('demo'))) as RateLimitedError;
+      expect(both.retryAfter).to.be.within(38, 41);
+      expect(both.resetAt.getTime()).to.equal(reset * 1000);
+
+      // X-RateLimit-Reset alone is read too, not taken for "no headers" (a minute).
+      const other = new HubClient({ baseUrl: newSandbox().baseUrl });
+      await sandbox.fault({ path: '/bio', status: 429, headers: { 'X-RateLimit-Reset': String(reset - 20) } });
+      const alone = (await failure(client.bio('demo'))) as RateLimitedError;
+      expect(alone.retryAfter).to.be.within(18, 21);
+      expect(other.baseUrl).not.to.equal(client.baseUrl);
+    });
+
     it('a 429 closes the group: the next call is refused before it is sent', async () => {
       await sandbox.fault({ path: '/presence', status: 429, headers: { 'Retry-After': '20' }, body: { message: 'Too Many Attempts.' } });
       const first = (await failure(client.presence('demo'))) as RateLimitedError;
@@ -272,7 +320,7 @@ describe('the keyless client', () => {
       expect((await sandbox.records()).subscribers).to.have.length(0);
     });
 
-    it('NetworkError from a port where nothing listens', async () => {
+    it('NetworkError from a port where nothing listens, for a GET', async () => {
       const name = `client-closed-${randomName()}`;
       const url = await remoteStandIn(name, 'start');
       await remoteStandIn(name, 'stop');
@@ -343,7 +391,6 @@ describe('the keyless client', () => {
       const url = await remoteStandIn(`client-cors-${randomName()}`, 'start');
       const remote = newSandbox();
       const base = `${url}/__sandbox/${remote.id}`;
-      scopes.push(base);
       const cross = new HubClient({ baseUrl: base, backoffMs: 10 });
       expect(new URL(base).origin).not.to.equal(location.origin);
       const bio = await cross.get('bio', { tenant: 'demo' });
@@ -363,6 +410,8 @@ describe('the keyless client', () => {
         expect(() => new HubClient({ baseUrl: bad }), bad).to.throw(ConfigError);
       }
       expect(() => new HubClient({ baseUrl: 'http://example.com' })).to.throw(/https/);
+      // Named as written: a javascript: URL has the origin "null", which would tell nobody anything.
+      expect(() => new HubClient({ baseUrl: 'javascript:alert(1)' })).to.throw(/"javascript:alert\(1\)"/);
       expect(() => new HubClient({ baseUrl: 'https://user:pw@example.com' })).to.throw(ConfigError);
       expect(new HubClient({ baseUrl: 'http://localhost:8787/' }).baseUrl).to.equal('http://localhost:8787');
       expect(new HubClient({ baseUrl: 'http://127.0.0.1:8787' }).baseUrl).to.equal('http://127.0.0.1:8787');
@@ -429,6 +478,141 @@ describe('the keyless client', () => {
       expect(await sandbox.requests('/subscribe')).to.have.length(1);
       expect(await sandbox.requests('/presence')).to.have.length(1);
       expect(await sandbox.requests('/resolve/')).to.have.length(1);
+    });
+  });
+
+  describe('path segments', () => {
+    it('are encoded one by one, and ".", ".." or empty ids are refused before anything is sent', async () => {
+      for (const call of [
+        () => client.subscribe('..', { email: 'a@example.com' }),
+        () => client.subscribe('.', { email: 'a@example.com' }),
+        () => client.formSignup('..', { email: 'a@example.com' }),
+        () => client.magicLink('demo', '..', { email: 'a@example.com' }),
+        () => client.contact('..', { email: 'a@example.com', message: 'Hi' }),
+        () => client.bio('..'),
+        () => client.resolve('demo', 'posts/../../bio'),
+        () => client.searchIndex('.'),
+      ]) {
+        const error = await failure(call());
+        expect(error, String(call)).to.be.instanceOf(ConfigError);
+        expect(error.message).to.match(/not a valid identifier/);
+      }
+      // Slashes and the like inside an id stay inside its segment.
+      expect((await failure(client.bio('a/../b'))) as HttpError).to.have.property('status', 404);
+      const [asked] = await sandbox.requests('/bio');
+      expect(asked!.path).to.contain('/tenants/a%2F..%2Fb/bio');
+      expect(await sandbox.requests('/api/')).to.have.length(1);
+    });
+  });
+
+  describe('against a messy service', () => {
+    for (const status of [301, 302, 307, 308]) {
+      it(`never follows a ${status} on a POST: the body goes nowhere, and the caller gets a RedirectError`, async () => {
+        // The redirect points at another origin, over plain http, where the POST would be
+        // stored if it arrived.
+        const other = await remoteStandIn(`redirect-${status}-${randomName()}`, 'start');
+        const elsewhere = `${other}/__sandbox/${newSandbox().id}`;
+        await sandbox.fault({
+          path: '/subscribe',
+          method: 'POST',
+          status,
+          headers: { Location: `${elsewhere}/api/v1/tenants/demo/subscribe` },
+          body: '',
+        });
+        const error = await failure(client.subscribe('demo', { email: `moved-${status}@example.com` }));
+        expect(error).to.be.instanceOf(RedirectError);
+        expect(error).to.be.instanceOf(HttpError);
+        const log = (await (await fetch(`${elsewhere}/__stand-in/log`)).json()) as { requests: unknown[] };
+        expect(log.requests).to.deep.equal([]);
+        // Not sent again either.
+        expect(await sandbox.requests('/subscribe')).to.have.length(1);
+      });
+    }
+
+    it('takes any 2xx as success, whatever its body: an HTML page, cut-off JSON, nothing', async () => {
+      for (const body of ['<!doctype html><p>Thanks!</p>', '{"message": "Check your in', '']) {
+        await sandbox.fault({ path: '/contact', method: 'POST', status: 200, body, headers: { 'Content-Type': 'text/html' } });
+        const answer = await client.contact('demo', { email: 'odd@example.com', message: 'Hello' });
+        expect(answer.message).to.equal(undefined);
+      }
+      expect(await sandbox.requests('/contact')).to.have.length(3);
+    });
+
+    it('sends a contact message whose answer never comes once, and says it is unconfirmed', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const slow = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, backoffMs: 10, budget });
+      // The service takes its time, then stores the message: the client gave up before.
+      await sandbox.fault({ path: '/contact', method: 'POST', delayMs: 1500, times: 5 });
+      const error = await failure(slow.contact('demo', { email: 'hang@example.com', message: 'Are you there?' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(TimeoutError);
+      await settle(async () => (await sandbox.records()).contacts.length === 1, 'the stored message', 2000);
+      expect(await sandbox.requests('/contact')).to.have.length(1);
+      expect(budget.takes).to.equal(1);
+    });
+
+    it('sends a signup whose answer never comes at most twice (the service upserts)', async () => {
+      const slow = new HubClient({ baseUrl: sandbox.baseUrl, timeoutMs: 300, backoffMs: 10 });
+      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 1500, times: 5 });
+      const error = await failure(slow.subscribe('demo', { email: 'hang@example.com' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      await settle(async () => (await sandbox.requests('/subscribe')).length === 2, 'two attempts', 2000);
+      expect(await sandbox.requests('/subscribe')).to.have.length(2);
+      expect((await sandbox.records()).subscribers.filter((r) => r.email === 'hang@example.com')).to.have.length(1);
+    });
+
+    it('treats a refused connection on a POST as unconfirmed, not offline, and sends a contact message once', async () => {
+      const name = `client-refused-${randomName()}`;
+      const url = await remoteStandIn(name, 'start');
+      await remoteStandIn(name, 'stop');
+      const budget = countingBudget(`${url}/refused`);
+      const refused = new HubClient({ baseUrl: url, backoffMs: 10, budget });
+      const error = await failure(refused.contact('demo', { email: 'a@example.com', message: 'Hi' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect(error).not.to.be.instanceOf(NetworkError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(NetworkError);
+      expect(budget.takes).to.equal(1);
+      expect(await failure(refused.subscribe('demo', { email: 'a@example.com' }))).to.be.instanceOf(UnconfirmedError);
+      expect(budget.takes).to.equal(3);
+    });
+
+    it('a connection dropped after the service read the request: the client sends a contact message once', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const counted = new HubClient({ baseUrl: sandbox.baseUrl, backoffMs: 10, budget });
+      await sandbox.fault({ path: '/contact', method: 'POST', store: true, drop: true, times: 2 });
+      const error = await failure(counted.contact('demo', { email: 'cut@example.com', message: 'Cut off' }));
+      expect(error).to.be.instanceOf(UnconfirmedError);
+      expect((error as UnconfirmedError).cause).to.be.instanceOf(NetworkError);
+      // One attempt by the client; a second request in the log would be the browser's own
+      // retry of a reused connection, which a script neither sees nor starts.
+      expect(budget.takes).to.equal(1);
+    });
+
+    it('sends a contact message again after a 503 (nothing taken) but not after a 502 or 504 (perhaps taken)', async () => {
+      await sandbox.fault({ path: '/contact', method: 'POST', status: 503 });
+      await client.contact('demo', { email: 'a@example.com', message: 'One' });
+      expect((await sandbox.requests('/contact')).map((r) => r.status)).to.deep.equal([503, 201]);
+      for (const status of [502, 504]) {
+        await sandbox.fault({ path: '/contact', method: 'POST', status });
+        expect(await failure(client.contact('demo', { email: 'a@example.com', message: String(status) }))).to.be.instanceOf(
+          UnconfirmedError,
+        );
+      }
+      expect((await sandbox.requests('/contact')).map((r) => r.status)).to.deep.equal([503, 201, 502, 504]);
+    });
+
+    it('sends nothing while the browser is offline', async () => {
+      const budget = countingBudget(sandbox.baseUrl);
+      const offline = new HubClient({ baseUrl: sandbox.baseUrl, budget });
+      setOffline(true);
+      try {
+        expect(await failure(offline.subscribe('demo', { email: 'a@example.com' }))).to.be.instanceOf(OfflineError);
+        expect(await failure(offline.bio('demo'))).to.be.instanceOf(OfflineError);
+      } finally {
+        setOffline(false);
+      }
+      expect(budget.takes).to.equal(0);
+      expect(await sandbox.requests('/api/')).to.have.length(0);
     });
   });
 });

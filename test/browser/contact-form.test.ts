@@ -4,7 +4,7 @@ import type { ContactForm } from '../../components/contact-form/contact-form.js'
 import type { FormErrorDetail, FormSubmitDetail, FormSuccessDetail } from '../../components/shared/hub-form.js';
 import { HttpError, RateLimitedError } from '../../src/api/errors.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, uniqueEmail, until, wait } from './forms-support.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until } from './forms-support.js';
 
 const status = (el: ContactForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const field = (el: ContactForm, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;
@@ -133,8 +133,7 @@ describe('<contact-form>', () => {
       expect(status(el).textContent).to.match(/try again in \d+ seconds/);
       await expectAccessible(el);
       el.formElement!.requestSubmit();
-      await wait(200);
-      expect(await sandbox.requests('/contact', 'POST')).to.have.length(5);
+      await staysAt(async () => (await sandbox.requests('/contact', 'POST')).length, 5, 'contact POSTs');
     });
   });
 
@@ -143,10 +142,11 @@ describe('<contact-form>', () => {
       await make();
       el.addEventListener('contact-form-submit', (e) => e.preventDefault());
       fill(el.formElement!, { email: uniqueEmail(), message: 'Hi' });
+      const cancelled = next(el, 'contact-form-submit');
       el.formElement!.requestSubmit();
-      await wait(300);
+      await cancelled;
+      await staysAt(async () => (await sandbox.requests('/contact')).length, 0, 'contact requests');
       expect(el.state).to.equal('idle');
-      expect(await sandbox.requests('/contact')).to.have.length(0);
     });
   });
 });

@@ -8,7 +8,8 @@ import { expect } from 'chai';
 import type { HubFormElement, FormErrorDetail } from '../../components/shared/hub-form.js';
 import type { RateLimitedError } from '../../src/api/errors.js';
 import type { StandInRecords } from './helpers/sandbox.js';
-import { engine, newBase, next, posts, records, remoteStandIn, uniqueEmail, until, wait } from './forms-support.js';
+import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, until, untilSeen, wait } from './forms-support.js';
+import { setOffline } from './helpers/network.js';
 
 const remote = remoteStandIn(`forms-next-page-${engine()}`);
 
@@ -49,6 +50,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       const base = newBase(origin);
       const first = await page(`<signup-form tenant="demo" base-url="${base}"></signup-form>`);
       await remote('stop');
+      setOffline(true, first.frame.contentWindow!);
       const email = uniqueEmail();
       fillIn(first.el, { email });
       const queued = next(first.el, 'signup-form-queued');
@@ -71,6 +73,83 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       await wait(1000);
       expect((await records(base)).subscribers).to.have.length(1);
       expect((await posts(base, '/subscribe')).filter((r) => r.status < 300)).to.have.length(1);
+    });
+  });
+
+  describe('when the visitor lands back from a post made without JavaScript', () => {
+    async function land(query: string) {
+      const frame = document.createElement('iframe');
+      frame.src = `/test/browser/pages/landing.html${query}`;
+      document.body.append(frame);
+      await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      const win = frame.contentWindow as Window & typeof globalThis;
+      await win.customElements.whenDefined('contact-form');
+      const signup = frame.contentDocument!.querySelector('signup-form') as HubFormElement;
+      const contact = frame.contentDocument!.querySelector('contact-form') as HubFormElement;
+      await signup.updateComplete;
+      await contact.updateComplete;
+      return { frame, signup, contact };
+    }
+
+    it('the signup form says it worked, once, and the marker leaves the address', async () => {
+      const { frame, signup, contact } = await land('?ref=news&hub-kit=subscribed#join');
+      expect(await untilSeen(signup, /thanks! please check your inbox to confirm/i)).to.be.a('string');
+      expect(seen(contact)).to.equal('');
+      expect(frame.contentWindow!.location.search).to.equal('?ref=news');
+      expect(frame.contentWindow!.location.hash).to.equal('#join');
+      // A reload shows nothing: the marker is gone.
+      frame.contentWindow!.location.reload();
+      await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      const again = frame.contentDocument!.querySelector('signup-form') as HubFormElement;
+      await frame.contentWindow!.customElements.whenDefined('signup-form');
+      await again.updateComplete;
+      await wait(300);
+      expect(seen(again)).to.equal('');
+    });
+
+    it('the contact form answers its own marker, and either form an error marker', async () => {
+      const sent = await land('?hub-kit=sent');
+      await untilSeen(sent.contact, /your message has been sent/i);
+      expect(seen(sent.signup)).to.equal('');
+      const failed = await land('?hub-kit=error');
+      // The first form on the page takes it.
+      await untilSeen(failed.signup, /could not take this right now/i);
+      expect(failed.frame.contentWindow!.location.search).to.equal('');
+    });
+  });
+
+  describe('when the entry a closed page left is sent but never confirmed', () => {
+    it('the next page with that form gives it back, in its fields, and sends it again only when asked', async function () {
+      this.timeout(40_000);
+      const base = newBase(origin);
+      const first = await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
+      await remote('stop');
+      setOffline(true, first.frame.contentWindow!);
+      fillIn(first.el, { email: 'kept@example.com', message: 'Written offline' });
+      first.el.formElement!.requestSubmit();
+      await untilSeen(first.el, /offline/i);
+      first.frame.remove();
+
+      // Back online, the next page's outbox sends it; the connection drops before any answer.
+      await remote('start');
+      await fetch(`${base}/__stand-in/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: '/contact', method: 'POST', store: true, drop: true, times: 2 }),
+      });
+      const next = await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
+      const saw = await untilSeen(next.el, /could not confirm that this arrived/i);
+      expect(saw).to.match(/send it again/i);
+      const field = (name: string) => (next.el.formElement!.elements.namedItem(name) as HTMLInputElement).value;
+      expect([field('email'), field('message')]).to.deep.equal(['kept@example.com', 'Written offline']);
+      const sentBefore = (await posts(base, '/contact')).length;
+      await wait(2500);
+      expect(await posts(base, '/contact'), 'sent again by itself').to.have.length(sentBefore);
+
+      // The connection holds now (a browser that retried by itself used the second rule).
+      await fetch(`${base}/__stand-in/faults`, { method: 'DELETE' });
+      next.el.formElement!.requestSubmit();
+      await untilSeen(next.el, /message was sent/i);
+      expect(await posts(base, '/contact')).to.have.length(sentBefore + 1);
     });
   });
 

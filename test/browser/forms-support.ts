@@ -2,11 +2,10 @@
  * Shared by the form tests: axe, waiting for events, filling and submitting a form the way
  * a visitor would.
  */
-import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
 import { wait } from './helpers/dom.js';
-export { engine, expectAccessible, wait } from './helpers/dom.js';
+export { engine, expectAccessible, staysAt, wait } from './helpers/dom.js';
 
 /**
  * A stand-in on another origin than the page, under `name` (one per suite and engine), for
@@ -25,7 +24,35 @@ export const posts = async (base: string, part: string) =>
 /** A fresh sandbox of the service at `origin`. */
 export const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 
+/**
+ * The status line as a sighted visitor reads it: the text shown in the status box, '' when
+ * the box is hidden or has no size. It reads rendered text nodes (what an author slotted in,
+ * or the element's own), so text that ended up in a comment, or in the screen-reader-only
+ * announcer, does not count.
+ */
+export function seen(el: HTMLElement): string {
+  const box = el.shadowRoot?.querySelector<HTMLElement>('[part="status"]');
+  if (!box || box.hidden || box.getBoundingClientRect().height === 0) return '';
+  const slot = box.querySelector('slot');
+  const assigned = slot?.assignedNodes({ flatten: true }) ?? [];
+  const nodes = assigned.length ? assigned : [...(slot ?? box).childNodes];
+  return nodes
+    .map((node) => (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE ? node.textContent : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
+/** Waits until the visitor reads text matching `pattern` in the status line; returns it. */
+export async function untilSeen(el: HTMLElement, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const text = seen(el);
+    if (pattern.test(text)) return text;
+    if (Date.now() > end) throw new Error(`the visitor reads "${text}", not ${pattern}`);
+    await wait(25);
+  }
+}
 
 export function next<T = unknown>(target: EventTarget, type: string): Promise<CustomEvent<T>> {
   return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as CustomEvent<T>), { once: true }));

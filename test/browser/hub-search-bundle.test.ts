@@ -7,9 +7,8 @@ import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStore, set } from 'idb-keyval';
 import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import { engine, expectAccessible, mountTag, until } from './helpers/dom.js';
-
-
+import { engine, expectAccessible, mountTag, until, wait } from './helpers/dom.js';
+import { setOffline } from './helpers/network.js';
 
 const REMOTE = `hub-search-bundle-${engine()}`;
 const remote = (action: 'start' | 'stop') =>
@@ -82,29 +81,80 @@ describe('<hub-search> from dist/hub-kit.js, against a service on another origin
     });
   });
 
-  describe('when offline with a saved index', () => {
-    it('searches the saved copy, says so, and leaves offline once the service answers', async () => {
+  describe('when the index fails to load', () => {
+    it('backs off: keystrokes send nothing more, and "Try again" asks once', async () => {
       const base = newBase(origin);
-      // A copy saved ten minutes ago (stale), exactly as the cache stores it.
+      await fetch(`${base}/__stand-in/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: '/search-index', status: 500, times: 100 }),
+      });
+      const el = mount({ tenant: 'demo', 'base-url': base });
+      await el.updateComplete;
+      const failed = new Promise((resolve) => el.addEventListener('hub-search-error', resolve, { once: true }));
+      el.focus();
+      await failed;
+      const input = el.shadowRoot!.querySelector('input')!;
+      for (const letter of 'podcasting habits') {
+        input.value += letter;
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: letter, inputType: 'insertText' }));
+        await wait(60);
+      }
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part="panel"]')!.textContent).to.match(/search could not be loaded/i);
+      // A window past the client's own retries, for a late request to show.
+      await wait(1500);
+      const asked = async () =>
+        ((await (await fetch(`${base}/__stand-in/log`)).json()) as { requests: Array<{ path: string }> }).requests.filter((r) =>
+          r.path.endsWith('/search-index'),
+        ).length;
+      expect(await asked()).to.equal(1);
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!.click();
+      await until(() => el.state === 'error' && !el.busy, 'the retry to fail');
+      await wait(1500);
+      expect(await asked()).to.equal(2);
+    });
+  });
+
+  describe('with a saved index', () => {
+    /** A copy saved ten minutes ago (stale), exactly as the cache stores it. */
+    async function saved(base: string) {
       const body = (await (await fetch(`${base}/api/v1/tenants/demo/search-index`)).json()) as { data: unknown[] };
-      await set(
-        `hub-kit|${base}|demo|searchIndex`,
-        { data: body.data, storedAt: Date.now() - 10 * 60_000, validators: {} },
-        createStore('hub-kit', 'cache'),
-      );
+      await set(`hub-kit|${base}|demo|searchIndex`, { data: body.data, storedAt: Date.now() - 10 * 60_000 }, createStore('hub-kit', 'cache'));
+    }
+
+    it('searches it while the service cannot be reached, says so, and leaves that state once the service answers', async () => {
+      const base = newBase(origin);
+      await saved(base);
       await remote('stop');
 
       const el = mount({ tenant: 'demo', 'base-url': base, preload: true });
-      await until(() => el.offline, 'the offline state');
+      await until(() => el.offline, 'the unreachable state');
       expect(await type(el, 'podcasting')).to.be.greaterThan(0);
       const panel = el.shadowRoot!.querySelector('[part="panel"]')!.textContent!;
-      expect(panel).to.match(/offline: searching a saved copy/i);
+      // The browser is online: it is the service that cannot be reached.
+      expect(panel).to.match(/the service cannot be reached: searching a saved copy/i);
+      expect(panel).not.to.match(/offline/i);
       await expectAccessible(el);
 
       await remote('start');
       await el.refresh();
       await until(() => !el.offline, 'back online');
       expect(el.hasAttribute('offline')).to.equal(false);
+    });
+
+    it('searches it while the browser is offline, and says so', async () => {
+      const base = newBase(origin);
+      await saved(base);
+      await remote('stop');
+      setOffline(true);
+      try {
+        const el = mount({ tenant: 'demo', 'base-url': base, preload: true });
+        await until(() => el.offline, 'the offline state');
+        expect(await type(el, 'podcasting')).to.be.greaterThan(0);
+        expect(el.shadowRoot!.querySelector('[part="panel"]')!.textContent).to.match(/offline: searching a saved copy/i);
+      } finally {
+        setOffline(false);
+      }
     });
   });
 });

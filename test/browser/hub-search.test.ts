@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HubSearch, type HubSearchResultsDetail, type HubSearchSelectDetail } from '../../components/hub-search/hub-search.js';
 import '../../components/hub-search/define.js';
-import { expectAccessible, mountTag, until, wait } from './helpers/dom.js';
+import { expectAccessible, mountTag, staysAt, until, wait } from './helpers/dom.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 const mounted: Element[] = [];
@@ -82,8 +82,7 @@ describe('<hub-search>', () => {
     it('asks for nothing until it is used', async () => {
       const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl });
       await el.updateComplete;
-      await wait(100);
-      expect(await sandbox.requests('/search-index')).to.have.length(0);
+      await staysAt(async () => (await sandbox.requests('/search-index')).length, 0, 'index requests');
     });
   });
 
@@ -218,6 +217,31 @@ describe('<hub-search>', () => {
       await loaded;
       const detail = await type(el, 'podcasting');
       expect(detail.total).to.be.greaterThan(0);
+    });
+  });
+
+  describe('when it is not set up right', () => {
+    it('tells the visitor in words, and the developer in the console, once', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+      try {
+        for (const tenant of ['..', '']) {
+          const el = mount({ tenant, 'base-url': sandbox.baseUrl });
+          await el.updateComplete;
+          const failed = new Promise((resolve) => el.addEventListener('hub-search-error', resolve, { once: true }));
+          input(el).focus();
+          await failed;
+          await el.updateComplete;
+          expect(panelText(el)).to.match(/search is not set up correctly on this page/i);
+          expect(panelText(el)).not.to.match(/hub-kit:|tenant attribute|identifier/i);
+        }
+      } finally {
+        console.error = original;
+      }
+      expect(logged.filter((l) => /not a valid identifier/.test(l))).to.have.length(1);
+      expect(logged.filter((l) => /needs a tenant attribute/.test(l))).to.have.length(1);
+      expect(await sandbox.requests('/search-index')).to.have.length(0);
     });
   });
 

@@ -2,8 +2,10 @@
 import { expect } from 'chai';
 import { HubClient } from '../../src/api/client.js';
 import { RateLimitedError } from '../../src/api/errors.js';
-import { budgetFor, budgetStorageKey, type BudgetStorage } from '../../src/limits/budget.js';
+import { createStore, get, set } from 'idb-keyval';
+import { budgetFor, budgetStorageKey } from '../../src/limits/budget.js';
 import { EMAIL_LIMIT, GROUP_LIMITS } from '../../src/limits/rules.js';
+import { newContext } from './helpers/context.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
 
 /** What a second browsing context of the same origin exposes to the test. */
@@ -82,6 +84,10 @@ async function refusal(promise: Promise<unknown>): Promise<RateLimitedError> {
 
 const emailOf = (n: number | string) => `visitor-${n}@example.com`;
 
+/** What the budgets stored for a service, read straight from IndexedDB. */
+const budgetDb = () => createStore('hub-kit-budget', 'budgets');
+const storedBudget = (scope: string) => get(budgetStorageKey(scope), budgetDb());
+
 /** Requests of this sandbox, by what they were, without the control endpoints. */
 async function sent(sandbox: Sandbox) {
   const log = await sandbox.requests('/api/');
@@ -116,15 +122,9 @@ function movableClock() {
 
 describe('rate budgets', () => {
   let sandbox: Sandbox;
-  const scopes: string[] = [];
 
   beforeEach(() => {
     sandbox = newSandbox();
-    scopes.push(sandbox.baseUrl);
-  });
-
-  after(() => {
-    for (const scope of scopes) localStorage.removeItem(budgetStorageKey(scope));
   });
 
   it('mirror the spec\u2019s Limits table', () => {
@@ -252,8 +252,8 @@ describe('rate budgets', () => {
     it('keeps addresses hashed, never as typed', async () => {
       const client = new HubClient({ baseUrl: sandbox.baseUrl });
       await client.subscribe('demo', { email: 'Hidden.Person@Example.com' });
-      const stored = localStorage.getItem(budgetStorageKey(sandbox.baseUrl)) ?? '';
-      expect(stored).to.have.length.above(0);
+      const stored = JSON.stringify(await storedBudget(sandbox.baseUrl));
+      expect(stored).to.include('"signup"');
       expect(stored.toLowerCase()).not.to.include('hidden');
       expect(stored.toLowerCase()).not.to.include('example.com');
     });
@@ -305,7 +305,11 @@ describe('rate budgets', () => {
     });
   });
 
-  describe('across tabs', () => {
+  // Browsing contexts of one page share IndexedDB and the channel, so these check what one
+  // context sees of another's spending. They run on one thread: that budgets hold when real
+  // tabs of one browser (separate processes in Firefox) take at the same instant is proven
+  // by test/e2e/tabs.test.ts.
+  describe('across browsing contexts', () => {
     let frame: Frame | undefined;
     afterEach(() => {
       frame?.close();
@@ -328,7 +332,7 @@ describe('rate budgets', () => {
       expect(log.tooMany).to.have.length(0);
     });
 
-    it('concurrent takes from two tabs never exceed the allowance', async () => {
+    it('concurrent takes from two contexts never exceed the allowance', async () => {
       frame = await Frame.open();
       const here = budgetFor(sandbox.baseUrl);
       const there = frame.api.budgetFor(sandbox.baseUrl);
@@ -339,7 +343,7 @@ describe('rate budgets', () => {
       expect(decisions.filter((d) => d.ok)).to.have.length(GROUP_LIMITS.signup.max);
     });
 
-    it('concurrent requests from two tabs reach the service only within the allowance', async () => {
+    it('concurrent requests from two contexts reach the service only within the allowance', async () => {
       frame = await Frame.open();
       const here = new HubClient({ baseUrl: sandbox.baseUrl });
       const there = new frame.api.HubClient({ baseUrl: sandbox.baseUrl });
@@ -426,33 +430,53 @@ describe('rate budgets', () => {
     });
   });
 
-  describe('when localStorage is unavailable', () => {
-    const broken: BudgetStorage = {
-      getItem() {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-      setItem() {
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      },
-      removeItem() {
-        throw new DOMException('The operation is insecure.', 'SecurityError');
-      },
-    };
+  describe('after a 429 whose wait cannot be read', () => {
+    it('waits a minute, then twice as long for each repeat, then a minute again once things are quiet', async () => {
+      const clock = movableClock();
+      const client = new HubClient({ baseUrl: sandbox.baseUrl, budget: budgetFor(sandbox.baseUrl, { now: clock.now }) });
+      // Neither Retry-After nor X-RateLimit-Reset: as a browser sees a 429 whose headers the
+      // service did not expose to scripts.
+      const bare = { path: '/presence', status: 429, body: { message: 'Too Many Attempts.' } };
+      const waits: number[] = [];
+      for (const gap of [0, 61, 121, 241]) {
+        await clock.advance(sandbox, gap);
+        await sandbox.fault(bare);
+        const error = await refusal(client.presence('demo'));
+        expect(error.sent).to.equal(true);
+        // In seconds of the budget's clock, which moves only with the test.
+        waits.push(Math.round((error.resetAt.getTime() - clock.now()) / 1000));
+        // Closed until then: nothing is sent, whoever asks.
+        expect((await refusal(client.presence('demo'))).sent).to.equal(false);
+      }
+      expect(waits).to.deep.equal([60, 120, 240, 480]);
+      // As long again without a 429 as the last wait: the next one starts from a minute.
+      await clock.advance(sandbox, 481 + 480);
+      await sandbox.fault(bare);
+      const again = await refusal(client.presence('demo'));
+      expect(Math.round((again.resetAt.getTime() - clock.now()) / 1000)).to.equal(60);
+      expect((await sent(sandbox)).presence).to.have.length(5);
+    });
+  });
 
+  describe('when IndexedDB is unavailable', () => {
     it('keeps counting in memory for the page', async () => {
-      const budget = budgetFor(sandbox.baseUrl, { storage: broken });
-      const client = new HubClient({ baseUrl: sandbox.baseUrl, budget });
-      for (let n = 0; n < 5; n++) await client.contact('demo', { email: emailOf(n), message: 'Hi' });
-      expect((await refusal(client.contact('demo', { email: emailOf(5), message: 'Hi' }))).sent).to.equal(false);
-      expect((await sent(sandbox)).contact).to.have.length(5);
-      expect(localStorage.getItem(budgetStorageKey(sandbox.baseUrl))).to.equal(null);
+      const context = await newContext<FrameApi>(['/src/limits/budget.ts', '/src/api/client.ts'], 'delete window.indexedDB;');
+      try {
+        const client = new context.hub.HubClient({ baseUrl: sandbox.baseUrl });
+        for (let n = 0; n < 5; n++) await client.contact('demo', { email: emailOf(n), message: 'Hi' });
+        expect((await refusal(client.contact('demo', { email: emailOf(5), message: 'Hi' }))).sent).to.equal(false);
+        expect((await sent(sandbox)).contact).to.have.length(5);
+        expect(await storedBudget(sandbox.baseUrl)).to.equal(undefined);
+      } finally {
+        context.remove();
+      }
     });
 
-    it('starts afresh from a stored entry it cannot read', async () => {
-      localStorage.setItem(budgetStorageKey(sandbox.baseUrl), '{"groups":{"contact":"nonsense"');
+    it('starts afresh from a stored record it cannot read', async () => {
+      await set(budgetStorageKey(sandbox.baseUrl), { groups: { contact: 'nonsense' }, closed: 'x', waits: [1] }, budgetDb());
       const budget = budgetFor(sandbox.baseUrl);
       expect(await budget.take('contact')).to.deep.equal({ ok: true });
-      expect(JSON.parse(localStorage.getItem(budgetStorageKey(sandbox.baseUrl))!).groups.contact).to.have.length(1);
+      expect(((await storedBudget(sandbox.baseUrl)) as { groups: { contact: number[] } }).groups.contact).to.have.length(1);
     });
   });
 
@@ -463,8 +487,7 @@ describe('rate budgets', () => {
     await budget.close('presence', now + 5_000);
     now += 11 * 60 * 1000;
     await budget.take('bio');
-    const stored = JSON.parse(localStorage.getItem(budgetStorageKey(sandbox.baseUrl))!);
-    expect(stored).to.deep.equal({ groups: { bio: [now] }, emails: {}, closed: {} });
+    expect(await storedBudget(sandbox.baseUrl)).to.deep.equal({ groups: { bio: [now] }, emails: {}, closed: {}, waits: {} });
   });
 
   describe('under a client that hammers every group', () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { HttpError, ValidationError } from '../../src/api/errors.js';
 import {
+  claim,
   enqueue,
   flush,
   outboxEvents,
@@ -11,6 +12,7 @@ import {
   type OutboxEntry,
 } from '../../src/outbox/outbox.js';
 import { newContext as openContext } from './helpers/context.js';
+import { setOffline } from './helpers/network.js';
 import { newSandbox, type Sandbox, type StandInRecords } from './helpers/sandbox.js';
 
 type OutboxModules = typeof import('../../src/outbox/outbox.js');
@@ -18,9 +20,9 @@ type OutboxModules = typeof import('../../src/outbox/outbox.js');
 const newContext = () => openContext<OutboxModules>(['/src/outbox/outbox.ts']);
 
 /** The next event of that type about that entry; other tests' leftovers are ignored. */
-function next<D extends DeliveredDetail | FailedDetail>(
+function next<D extends DeliveredDetail | FailedDetail | { entry: OutboxEntry }>(
   target: EventTarget,
-  type: 'delivered' | 'failed',
+  type: 'delivered' | 'failed' | 'unconfirmed',
   id: string,
 ): Promise<D> {
   return new Promise((resolve) => {
@@ -79,30 +81,36 @@ describe('outbox', () => {
     expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(2);
   });
 
-  it('survives into a new browsing context, which sends it once the service is back', async () => {
+  it('survives into a new browsing context, and is sent once when the browser is back online', async () => {
     const name = `outbox-${sandbox.id}`;
     const { url } = (await executeServerCommand('remote-stand-in', { action: 'start', name })) as { url: string };
     const remote = newRemoteSandbox(url, sandbox.id);
     await executeServerCommand('remote-stand-in', { action: 'stop', name });
-    const context = await newContext();
+    setOffline(true);
+    let context: Awaited<ReturnType<typeof newContext>> | undefined;
     try {
       const entry = await signup(remote.baseUrl);
-      // The service is away: a flush keeps the entry.
+      // Offline: a flush sends nothing and keeps the entry.
       await flush();
       expect(await isPending(entry)).to.equal(true);
+
+      // Another context (a tab, or the next page) finds it waiting.
+      context = await newContext();
       expect((await context.hub.pending()).map((e) => e.id)).to.include(entry.id);
 
-      await executeServerCommand('remote-stand-in', { action: 'start', name });
+      // Back online: whichever context flushes first sends it, and every context hears of it.
       const delivered = next<DeliveredDetail>(context.hub.outboxEvents, 'delivered', entry.id);
-      // What a browser does when the connection comes back.
+      await executeServerCommand('remote-stand-in', { action: 'start', name });
       context.hub.startOutbox();
-      void context.hub.flush();
+      setOffline(false);
       await delivered;
+      await flush();
       expect(await isPending(entry)).to.equal(false);
       const records = await remote.records();
       expect(subscribersWith(records, entry.body.email)).to.have.length(1);
     } finally {
-      context.remove();
+      setOffline(false);
+      context?.remove();
       await executeServerCommand('remote-stand-in', { action: 'stop', name });
     }
   });
@@ -222,8 +230,48 @@ describe('outbox', () => {
     });
   });
 
+  describe('when no answer comes', () => {
+    it('marks a contact message unconfirmed after one send, never sends it by itself again, and gives it back', async () => {
+      const name = `outbox-refused-${sandbox.id}`;
+      const { url } = (await executeServerCommand('remote-stand-in', { action: 'start', name })) as { url: string };
+      await executeServerCommand('remote-stand-in', { action: 'stop', name });
+      const baseUrl = `${url}/__sandbox/${sandbox.id}`;
+      const entry = await enqueue({ baseUrl, endpoint: 'contact', params: { tenant: 'demo' }, body: { email: email(), message: 'Hi' } });
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      expect((await unconfirmed).entry.unconfirmed).to.equal(true);
+      try {
+        // The service is back, and every trigger fires: the entry stays where it is, unsent.
+        await executeServerCommand('remote-stand-in', { action: 'start', name });
+        window.dispatchEvent(new Event('online'));
+        await flush();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect((await pending()).find((e) => e.id === entry.id)?.unconfirmed).to.equal(true);
+        const log = (await (await fetch(`${baseUrl}/__stand-in/log`)).json()) as { requests: unknown[] };
+        expect(log.requests).to.deep.equal([]);
+        // A form of the same target takes it back for the visitor to decide.
+        const back = await claim((e) => e.baseUrl === baseUrl && e.endpoint === 'contact');
+        expect(back?.id).to.equal(entry.id);
+        expect(await isPending(entry)).to.equal(false);
+      } finally {
+        await executeServerCommand('remote-stand-in', { action: 'stop', name });
+      }
+    });
+
+    it('sends a signup at most twice before marking it unconfirmed', async () => {
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 504, times: 5 });
+      const entry = await signup(sandbox.baseUrl);
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      await unconfirmed;
+      await flush();
+      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([504, 504]);
+      await claim((e) => e.id === entry.id);
+    });
+  });
+
   describe('when the service cannot take it yet', () => {
-    it('keeps it through 5xx answers', async () => {
+    it('keeps it through 503 answers, which took nothing', async () => {
       await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 3 });
       const entry = await signup(sandbox.baseUrl);
       const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);

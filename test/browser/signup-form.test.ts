@@ -5,7 +5,7 @@ import type { SignupForm } from '../../components/signup-form/signup-form.js';
 import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../components/shared/hub-form.js';
 import { RateLimitedError, ValidationError, HttpError } from '../../src/api/errors.js';
 import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, uniqueEmail, until, wait } from './forms-support.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until, wait } from './forms-support.js';
 
 const status = (el: SignupForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const announcer = (el: SignupForm) => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
@@ -196,7 +196,7 @@ describe('<signup-form>', () => {
       expect(consent.getAttribute('aria-invalid')).to.equal('true');
       expect(document.activeElement).to.equal(email);
       await expectAccessible(el);
-      expect(await sandbox.requests('/subscribe')).to.have.length(0);
+      await staysAt(async () => (await sandbox.requests('/subscribe')).length, 0, 'signup requests');
 
       fill(el.formElement!, { email: uniqueEmail(), 'fields[consent]': true });
       el.formElement!.requestSubmit();
@@ -238,7 +238,7 @@ describe('<signup-form>', () => {
       const event = await failed;
       expect(event.detail.error).to.be.instanceOf(HttpError);
       await until(el, 'error');
-      expect(status(el).textContent!.trim()).to.equal('Something went wrong. Please try again.');
+      expect(status(el).textContent!.trim()).to.equal('The service could not take this right now. Please try again in a few minutes.');
       await expectAccessible(el);
     });
   });
@@ -293,9 +293,8 @@ describe('<signup-form>', () => {
       const error = (await failed).detail.error as RateLimitedError;
       expect(error.sent).to.equal(false);
       await until(el, 'rate-limited');
-      const posts = await sandbox.requests('/subscribe', 'POST');
-      expect(posts).to.have.length(10);
-      expect(posts.every((r) => r.status === 201)).to.equal(true);
+      await staysAt(async () => (await sandbox.requests('/subscribe', 'POST')).length, 10, 'signup POSTs');
+      expect((await sandbox.requests('/subscribe', 'POST')).every((r) => r.status === 201)).to.equal(true);
     });
   });
 
@@ -305,10 +304,11 @@ describe('<signup-form>', () => {
       const cancel = (e: Event) => e.preventDefault();
       el.addEventListener('signup-form-submit', cancel);
       fill(el.formElement!, { email: uniqueEmail() });
+      const cancelled = next(el, 'signup-form-submit');
       el.formElement!.requestSubmit();
-      await wait(300);
+      await cancelled;
+      await staysAt(async () => (await sandbox.requests('/subscribe')).length, 0, 'signup requests');
       expect(el.state).to.equal('idle');
-      expect(await sandbox.requests('/subscribe')).to.have.length(0);
 
       el.removeEventListener('signup-form-submit', cancel);
       el.addEventListener('signup-form-submit', (e) => {

@@ -102,7 +102,10 @@ test('the Hub page resolves its own path, following a moved address', async () =
   const page = await open('/hub/old/welcome');
   await page.waitForURL(/\/hub\/posts\/ten-questions-about-podcasting-answered$/, { timeout: 15_000 });
   await page.locator('h1', { hasText: 'Ten questions about podcasting, answered' }).waitFor();
+  // The page's placeholder goes once the answer is shown.
+  assert.equal(await page.getByText('Looking this page up…').count(), 0);
   await page.goto(`${origin}/hub/nothing-here`);
   await page.locator('h1', { hasText: 'Nothing lives here' }).waitFor();
+  assert.equal(await page.getByText('Looking this page up…').count(), 0);
   await page.close();
 });

@@ -44,9 +44,13 @@ test('the README API tables are generated from custom-elements.json', () => {
   assert.equal(current, apiBlock(manifest()), 'the README API tables are out of date: run `npm run build && npm run docs`');
 });
 
-test('the README has a script-tag snippet for every element, and the bench block', () => {
+test('the README has a snippet for every element, with the stylesheet that holds its place, and the bench block', () => {
   for (const tag of ELEMENTS) {
-    assert.match(readme, new RegExp('```html\\n<script type="module" src="[^"]+hub-kit\\.js"></script>\\n<' + tag + '[ >]'), `no snippet for <${tag}>`);
+    assert.match(
+      readme,
+      new RegExp('```html\\n<link rel="stylesheet" href="[^"]+hub-kit\\.css">\\n<script type="module" src="[^"]+hub-kit\\.js"></script>\\n<' + tag + '[ >]'),
+      `no snippet with hub-kit.css and hub-kit.js for <${tag}>`,
+    );
   }
   assert.ok(readme.includes('<!-- bench:start -->') && readme.includes('<!-- bench:end -->'), 'the bench markers are gone');
   for (const heading of ['Quick start', 'npm', 'Static site generators', 'API', 'Browser support', 'Content Security Policy', 'Privacy', 'Tests']) {

@@ -66,12 +66,12 @@ test('define entries declare the tag name map, so `document.createElement` is ty
   }
 });
 
-test('sideEffects names only the bundle, the define entries, locales and the stylesheet', () => {
+test('sideEffects names only the bundle, the define entries, locales and the stylesheets', () => {
   const allowed = [
     /^\.\/dist\/hub-kit\.js$/,
     /^\.\/dist\/components\/\*\/define\.js$/,
     /^\.\/dist\/components\/shared\/locales\/\*\.js$/,
-    /^\.\/dist\/hub-forms\.css$/,
+    /^\.\/dist\/hub-(forms|kit)\.css$/,
     // The sources, for the demo and tests that import them directly.
     /^\.\/components\/(\*\/define|all)\.ts$/,
   ];

@@ -1,6 +1,6 @@
 /**
- * `hub-kit stand-in` (and `npm run stand-in`, its alias in this repository): starts, prints its URL, serves, stops on SIGTERM; clear errors for a
- * bad flag and a port in use.
+ * `hub-kit stand-in` (and `npm run stand-in`, its alias in this repository): starts, prints its URL, serves, stops on SIGTERM;
+ * --trust-proxy[=N] and --no-control; clear errors for a bad flag and a port in use.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,6 +43,38 @@ describe('hub-kit stand-in', () => {
     assert.equal(log.requests[0]!.visitor, '192.0.2.5');
     run.child.kill('SIGTERM');
     assert.equal(await run.exited, 0);
+  });
+
+  it('--trust-proxy=2 reads the second X-Forwarded-For entry from the right', async (t) => {
+    const run = start(['--port', '0', '--trust-proxy=2']);
+    t.after(() => run.child.kill('SIGKILL'));
+    const [, url] = await waitFor(() => run.output().match(/hub-kit stand-in listening on (http:\/\/127\.0\.0\.1:\d+)/), run.exited);
+    assert.match(run.output(), /entry 2 from the right/);
+    const bio = await fetch(`${url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': '127.0.0.1, 192.0.2.5, 10.0.0.1' } });
+    assert.equal(bio.status, 200);
+    const log = (await (await fetch(`${url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
+    assert.equal(log.requests[0]!.visitor, '192.0.2.5');
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0);
+  });
+
+  it('--no-control switches off the control endpoints', async (t) => {
+    const run = start(['--port', '0', '--no-control']);
+    t.after(() => run.child.kill('SIGKILL'));
+    const [, url] = await waitFor(() => run.output().match(/hub-kit stand-in listening on (http:\/\/127\.0\.0\.1:\d+)/), run.exited);
+    assert.match(run.output(), /Control endpoints are off/);
+    assert.equal((await fetch(`${url}/__stand-in/log`)).status, 404);
+    assert.equal((await fetch(`${url}/api/v1/tenants/demo/bio`)).status, 200);
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0);
+  });
+
+  it('refuses --trust-proxy with a value that is not a number of proxies', async () => {
+    for (const value of ['=x', '=0', '=']) {
+      const run = start(['--port', '0', `--trust-proxy${value}`]);
+      assert.equal(await run.exited, 2, value);
+      assert.match(run.output(), /--trust-proxy/);
+    }
   });
 
   it('refuses an unknown flag with exit code 2 and the usage', async () => {

@@ -17,9 +17,12 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// Control endpoints answer callers on this machine only; the API sees a visitor from elsewhere.
+const defaultIp = (path: string) => (path.includes('/__stand-in/') ? '127.0.0.1' : '198.51.100.1');
+
 function harness() {
   const standIn = createStandIn({ now: () => START });
-  const call = (method: string, path: string, { ip = '198.51.100.1', body, form, headers = {} }: CallOptions = {}) => {
+  const call = (method: string, path: string, { ip = defaultIp(path), body, form, headers = {} }: CallOptions = {}) => {
     let init: RequestInit = { method, headers };
     if (body !== undefined) {
       init = {
@@ -228,7 +231,7 @@ describe('not found and wrong methods', () => {
       ['GET', '/api/v1/tenants/demo/resolve/no/such/path'],
       ['GET', '/api/v1/tenants/demo/unknown'],
       ['GET', '/api/v2/anything'],
-      ['GET', '/api/v1/subscribers'],
+      ['GET', '/api/v1/subscribers/sub_1'],
     ];
     for (const [method, path, body] of cases) {
       const response = await h.call(method, path, { body });
@@ -280,7 +283,7 @@ describe('CORS', () => {
       });
       assert.equal(response.status, 204, path);
       assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
-      assert.equal(response.headers.get('Access-Control-Allow-Methods'), 'GET, POST, OPTIONS');
+      assert.equal(response.headers.get('Access-Control-Allow-Methods'), 'GET, POST, DELETE, OPTIONS');
       assert.equal(response.headers.get('Access-Control-Allow-Headers'), 'Content-Type, Accept, If-None-Match, If-Modified-Since');
       assert.ok(Number(response.headers.get('Access-Control-Max-Age')) > 0);
       assert.equal(response.headers.get('Access-Control-Allow-Credentials'), null);

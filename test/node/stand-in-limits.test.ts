@@ -1,7 +1,7 @@
 /**
  * The stand-in against every row of the spec's public Limits table and its three rules.
  * Most requests go straight to `standIn.fetch` with a chosen socket address (fast, exact);
- * the last suite goes over real HTTP with X-Forwarded-For and --trust-proxy.
+ * the last suite goes over real HTTP with X-Forwarded-For and --trust-proxy (one or N proxies).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,10 +18,13 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// Control endpoints answer callers on this machine only; the API sees a visitor from elsewhere.
+const defaultIp = (path: string) => (path.includes('/__stand-in/') ? '127.0.0.1' : '198.51.100.1');
+
 function harness() {
   const standIn = createStandIn({ now: () => START });
   let emails = 0;
-  const call = (method: string, path: string, { ip = '198.51.100.1', body, headers = {} }: CallOptions = {}) =>
+  const call = (method: string, path: string, { ip = defaultIp(path), body, headers = {} }: CallOptions = {}) =>
     standIn.fetch(
       new Request(ORIGIN + path, {
         method,
@@ -320,7 +323,7 @@ describe('windows', () => {
 });
 
 describe('over HTTP', () => {
-  it('with --trust-proxy, each X-Forwarded-For address is its own visitor', async (t) => {
+  it('with --trust-proxy, the rightmost X-Forwarded-For entry is the visitor; what the visitor wrote left of it is not', async (t) => {
     const served = await serve({ port: 0, trustProxy: true });
     t.after(() => served.close());
     const post = (forwarded: string, email: string) =>
@@ -329,8 +332,9 @@ describe('over HTTP', () => {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': forwarded },
         body: JSON.stringify({ email, message: 'Hello', website: '' }),
       });
-    for (let i = 0; i < 5; i++) assert.equal((await post('192.0.2.1, 10.0.0.1', `a${i}@example.com`)).status, 201);
-    const limited = await post('192.0.2.1', 'a9@example.com');
+    // A visitor sends its own X-Forwarded-For with a new address each time; the proxy appends the real one.
+    for (let i = 0; i < 5; i++) assert.equal((await post(`10.9.9.${i}, 192.0.2.1`, `a${i}@example.com`)).status, 201);
+    const limited = await post('203.0.113.77, 192.0.2.1', 'a9@example.com');
     assert.equal(limited.status, 429);
     assert.equal(await limited.text(), '{"message":"Too Many Attempts."}');
     assert.match(limited.headers.get('Retry-After') ?? '', /^\d+$/);
@@ -341,6 +345,21 @@ describe('over HTTP', () => {
     assert.deepEqual(
       log.requests.map((r) => `${r.visitor} ${r.status}`),
       [...Array(5).fill('192.0.2.1 201'), '192.0.2.1 429', '192.0.2.2 201'],
+    );
+  });
+
+  it('with --trust-proxy=2, the second entry from the right is the visitor', async (t) => {
+    const served = await serve({ port: 0, trustProxy: 2 });
+    t.after(() => served.close());
+    const get = (forwarded: string) =>
+      fetch(`${served.url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': forwarded } });
+    assert.equal((await get('198.51.100.50, 192.0.2.10, 10.0.0.2')).status, 200);
+    assert.equal((await get('192.0.2.11, 10.0.0.2')).status, 200);
+    assert.equal((await get('192.0.2.12')).status, 200, 'fewer entries than proxies: the leftmost is the best there is');
+    const log = (await (await fetch(`${served.url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
+    assert.deepEqual(
+      log.requests.map((r) => r.visitor),
+      ['192.0.2.10', '192.0.2.11', '192.0.2.12'],
     );
   });
 

@@ -1,11 +1,11 @@
 /**
- * The committed seed is exactly what the generator makes, and holds what the demo and the
+ * The committed seeds are exactly what the generator makes, and hold what the demo and the
  * safety tests rely on.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { generateSeed, SEED_FILE } from '../../scripts/generate-seed.js';
+import { generateSeed, generateWorkspaces, SEED_FILE, WORKSPACES_FILE } from '../../scripts/generate-seed.js';
 import type { SeedData } from '../../src/stand-in/types.js';
 
 describe('seed-data.json', () => {
@@ -15,6 +15,14 @@ describe('seed-data.json', () => {
 
   it('the generator is deterministic within one process too', () => {
     assert.equal(generateSeed(), generateSeed());
+  });
+
+  it('seed-workspaces.json is reproduced too, with a few hundred distinct demo subscribers', () => {
+    const text = readFileSync(WORKSPACES_FILE, 'utf8');
+    assert.equal(text, generateWorkspaces(), 'run `npx tsx scripts/generate-seed.ts` and commit the files');
+    const demo = (JSON.parse(text) as { subscribers: { demo: Array<{ email: string }> } }).subscribers.demo;
+    assert.ok(demo.length >= 300);
+    assert.equal(new Set(demo.map((s) => s.email.toLowerCase())).size, demo.length);
   });
 
   const seed = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as SeedData;

@@ -40,3 +40,20 @@ export function engine(): 'chromium' | 'firefox' | 'webkit' {
   if (/Chrome\//.test(ua)) return 'chromium';
   return 'webkit';
 }
+
+/**
+ * For "sends nothing" checks, after the test has waited for an observable end state (an
+ * event, a state, a rendered message): `count` must read `expected` at once and keep reading
+ * it for `windowMs`, polled, so a request sent late is caught too. Two seconds outlast every
+ * timer of the kit that could follow such a state: the client's retry backoff (0.2–0.8 s),
+ * the outbox's first flush (0.2 s), a form's "still trying" notice; the outbox's retry
+ * timers (5 s and up) run only for entries a test has queued, and those tests say so.
+ */
+export async function staysAt(count: () => Promise<number>, expected: number, what: string, windowMs = 2000): Promise<void> {
+  const end = performance.now() + windowMs;
+  do {
+    expect(await count(), what).to.equal(expected);
+    await wait(100);
+  } while (performance.now() < end);
+  expect(await count(), what).to.equal(expected);
+}

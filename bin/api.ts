@@ -1,0 +1,114 @@
+/**
+ * What the commands that talk to the authenticated API share: the key from HUB_API_KEY
+ * (never a flag: shell history and `ps` would keep it), the base URL from --base-url or
+ * HUB_BASE_URL, and one-line messages for every way a call fails.
+ */
+import {
+  ConfigError,
+  HttpError,
+  HubApi,
+  NetworkError,
+  RateLimitedError,
+  UnauthenticatedError,
+  type Clock,
+} from '../src/server/index.js';
+import { CommandError, UsageError } from './usage.js';
+
+export const API_FLAGS = ['base-url', 'posts-path'] as const;
+
+export const API_USAGE = `  --base-url URL    the service's address (or HUB_BASE_URL), e.g. https://example.com
+  --posts-path P    where the posts list is, if not /api/v1/posts (or HUB_POSTS_PATH)
+
+The API key is read from the HUB_API_KEY environment variable, and only from there.`;
+
+/** Refuses a key given as a flag before anything else reads the arguments. */
+export function refuseKeyFlags(argv: readonly string[]): void {
+  const flag = argv.find((arg) => /^--(api[-_]?)?key(=|$)|^--token(=|$)/i.test(arg));
+  if (flag) {
+    throw new UsageError(
+      `${flag.split('=')[0]} is not an option: the key is read only from HUB_API_KEY, since a flag would stay in shell history and show in ps.`,
+    );
+  }
+}
+
+/**
+ * For tests against the stand-in only: with HUB_KIT_STAND_IN_CLOCK=1, every wait moves the
+ * stand-in's clock (POST /__stand-in/clock) instead of passing real time.
+ */
+function standInClock(baseUrl: string): Clock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    async sleep(ms, signal) {
+      signal?.throwIfAborted();
+      const response = await fetch(`${baseUrl}/__stand-in/clock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ advance: ms / 1000 }),
+        signal: signal ?? null,
+      });
+      if (!response.ok) throw new CommandError(`HUB_KIT_STAND_IN_CLOCK is set, but ${baseUrl} moved no clock (${response.status}).`);
+      offset += ms;
+    },
+  };
+}
+
+export interface Connection {
+  api: HubApi;
+  /** Takes the key out of any text, in case a message ever carries it. */
+  redact(text: string): string;
+}
+
+export function connect(flags: Map<string, string | true>): Connection {
+  const key = process.env.HUB_API_KEY?.trim();
+  if (!key) {
+    throw new UsageError('HUB_API_KEY is not set. Set it to a key from the dashboard (Settings → API keys), e.g. HUB_API_KEY=hk_… hub-kit …');
+  }
+  const baseUrl = String(flags.get('base-url') ?? process.env.HUB_BASE_URL ?? '').trim();
+  if (!baseUrl) throw new UsageError('No service address: pass --base-url https://… or set HUB_BASE_URL.');
+  const postsPath = flags.get('posts-path') ?? process.env.HUB_POSTS_PATH;
+  let api: HubApi;
+  try {
+    api = new HubApi({
+      baseUrl,
+      apiKey: key,
+      ...(postsPath ? { postsPath: String(postsPath) } : {}),
+      ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(baseUrl.replace(/\/+$/, '')) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { api, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
+}
+
+/** The one line a person reads when a call failed, and what to do about it. */
+export function explain(error: unknown, connection?: Connection): CommandError {
+  let message: string;
+  if (error instanceof UnauthenticatedError) {
+    message =
+      'the service refused HUB_API_KEY (401): the key is missing, expired or deleted. ' +
+      'Create a new key in the dashboard under Settings → API keys, and set HUB_API_KEY to it.';
+  } else if (error instanceof RateLimitedError) {
+    message = `the service kept answering 429 (too many requests for this key); try again in ${error.retryAfter} s.`;
+  } else if (error instanceof NetworkError) {
+    message = `${error.message} Check --base-url / HUB_BASE_URL and your connection.`;
+  } else if (error instanceof HttpError) {
+    message = error.message;
+  } else if (error instanceof CommandError) {
+    message = error.message;
+  } else {
+    message = error instanceof Error ? error.message : String(error);
+  }
+  return new CommandError(connection ? connection.redact(message) : message);
+}
+
+export const count = (n: number) => n.toLocaleString('en-US');
+
+/** "3 min 20 s", "45 s". */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+}

@@ -1,0 +1,21 @@
+/**
+ * `hub-kit/server`: the service's authenticated API, for servers, build steps and command
+ * lines (Node, Deno, Bun, workers). Never import it into a page: the API key is a secret
+ * of the workspace. See docs/server.md.
+ */
+export { HubApi } from './client.js';
+export type { ChangesOptions, HubApiOptions, ListOptions, Page, PostsListOptions } from './client.js';
+export type { Clock } from './pacing.js';
+export type { Post, PageMeta, Subscriber } from '../api/schema.js';
+export type { InvalidRow, UpsertOptions, UpsertProgress, UpsertResult } from './upsert.js';
+export { normalizeEmail } from './upsert.js';
+export {
+  ConfigError,
+  HttpError,
+  HubError,
+  NetworkError,
+  RateLimitedError,
+  UnauthenticatedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from './errors.js';

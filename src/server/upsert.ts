@@ -1,0 +1,177 @@
+/**
+ * The bulk upsert of any number of subscribers: checked one by one, de-duplicated by
+ * normalized email, and sent 100 to a request, one request at a time, so that a list of
+ * any length streams through in constant memory (one chunk, plus one entry per address
+ * seen for de-duplication).
+ */
+import { ValidationError } from './errors.js';
+import type { BulkResult } from '../api/schema.js';
+
+export interface InvalidRow {
+  /** The row's position in the input, counting from 0 (from `startIndex` when given). */
+  index: number;
+  /** The email as given, or '' when there was none. */
+  email: string;
+  reason: string;
+}
+
+export interface UpsertProgress {
+  /** Rows taken from the input so far. */
+  read: number;
+  /** Rows sent in acknowledged requests. */
+  sent: number;
+  created: number;
+  updated: number;
+  invalid: number;
+  requests: number;
+  /**
+   * Every row before this index is done: acknowledged by the service, or rejected here. A
+   * run that stops can resume from it (`startIndex`) without sending an acknowledged row again.
+   */
+  resumeAt: number;
+}
+
+export interface UpsertOptions {
+  /** Called after every acknowledged request, and once at the end. */
+  onProgress?: (progress: UpsertProgress) => void;
+  /** Called for each row that is not sent, as soon as it is known. */
+  onInvalid?: (row: InvalidRow) => void;
+  signal?: AbortSignal;
+  /** The index of the first item: for a run that resumes part way through a list. Default 0. */
+  startIndex?: number;
+}
+
+export interface UpsertResult {
+  created: number;
+  updated: number;
+  invalid: InvalidRow[];
+  requests: number;
+}
+
+interface Item {
+  email: string;
+  name?: string;
+  fields?: Record<string, string>;
+}
+
+const MAX_CHUNK = 100;
+const MAX_TEXT = 255;
+// One @, something on each side, a dotted domain, nothing that cannot be in an address.
+const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
+
+/** The form the service matches addresses in: trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The item to send, or why it cannot be sent. */
+export function checkItem(raw: unknown): { item: Item } | { reason: string; email: string } {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { reason: 'not a subscriber (an object with an email)', email: '' };
+  const { email, name, fields } = raw as Record<string, unknown>;
+  const given = typeof email === 'string' ? email : '';
+  if (typeof email !== 'string' || email.trim() === '') return { reason: 'the email is missing', email: given };
+  const address = normalizeEmail(email);
+  if (address.length > MAX_TEXT) return { reason: `the email is longer than ${MAX_TEXT} characters`, email: given };
+  if (!ADDRESS.test(address)) return { reason: 'the email is not a valid address', email: given };
+  const item: Item = { email: address };
+  if (name !== undefined && name !== null && name !== '') {
+    if (typeof name !== 'string') return { reason: 'the name is not text', email: given };
+    if (name.trim().length > MAX_TEXT) return { reason: `the name is longer than ${MAX_TEXT} characters`, email: given };
+    if (name.trim()) item.name = name.trim();
+  }
+  if (fields !== undefined && fields !== null) {
+    if (typeof fields !== 'object' || Array.isArray(fields)) return { reason: 'fields is not an object', email: given };
+    const kept: Record<string, string> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined || value === null || value === '') continue;
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+        return { reason: `the field "${key}" is not text`, email: given };
+      }
+      kept[key] = String(value);
+    }
+    if (Object.keys(kept).length) item.fields = kept;
+  }
+  return { item };
+}
+
+/** The index in a chunk that a 422's error key (`subscribers.7.email`) names. */
+const CHUNK_INDEX = /^subscribers\.(\d+)(?:\.|$)/;
+
+export async function upsertAll(
+  items: Iterable<unknown> | AsyncIterable<unknown>,
+  options: UpsertOptions,
+  send: (chunk: Item[], signal: AbortSignal | undefined) => Promise<BulkResult>,
+): Promise<UpsertResult> {
+  const start = options.startIndex ?? 0;
+  const result: UpsertResult = { created: 0, updated: 0, invalid: [], requests: 0 };
+  const progress: UpsertProgress = { read: 0, sent: 0, created: 0, updated: 0, invalid: 0, requests: 0, resumeAt: start };
+  /** Normalized address -> the row that first had it. */
+  const seen = new Map<string, number>();
+  let chunk: Array<{ index: number; item: Item }> = [];
+
+  const reject = (row: InvalidRow) => {
+    result.invalid.push(row);
+    progress.invalid++;
+    options.onInvalid?.(row);
+  };
+  const report = () => options.onProgress?.({ ...progress });
+
+  async function flush(upTo: number): Promise<void> {
+    while (chunk.length) {
+      let answer: BulkResult;
+      try {
+        answer = await send(
+          chunk.map((entry) => entry.item),
+          options.signal,
+        );
+      } catch (error) {
+        // The service found rows it will not take; nothing of that request was saved.
+        // Report those rows and send the rest again. Any other 422 is not about rows.
+        if (!(error instanceof ValidationError)) throw error;
+        const bad = new Map<number, string>();
+        for (const [key, messages] of Object.entries(error.fieldErrors)) {
+          const match = CHUNK_INDEX.exec(key);
+          if (!match || Number(match[1]) >= chunk.length) throw error;
+          if (!bad.has(Number(match[1]))) bad.set(Number(match[1]), messages[0] ?? error.message);
+        }
+        if (!bad.size) throw error;
+        chunk.forEach((entry, i) => {
+          const reason = bad.get(i);
+          if (reason !== undefined) reject({ index: entry.index, email: entry.item.email, reason: `refused by the service: ${reason}` });
+        });
+        chunk = chunk.filter((_, i) => !bad.has(i));
+        continue;
+      }
+      result.requests++;
+      result.created += answer.created;
+      result.updated += answer.updated;
+      Object.assign(progress, { requests: result.requests, created: result.created, updated: result.updated });
+      progress.sent += chunk.length;
+      chunk = [];
+    }
+    progress.resumeAt = upTo;
+    report();
+  }
+
+  let index = start;
+  for await (const raw of items) {
+    options.signal?.throwIfAborted();
+    progress.read++;
+    const checked = checkItem(raw);
+    if ('reason' in checked) {
+      reject({ index, email: checked.email, reason: checked.reason });
+    } else {
+      const first = seen.get(checked.item.email);
+      if (first !== undefined) {
+        reject({ index, email: checked.item.email, reason: `a duplicate of row ${first}, which is sent instead` });
+      } else {
+        seen.set(checked.item.email, index);
+        chunk.push({ index, item: checked.item });
+      }
+    }
+    index++;
+    if (chunk.length === MAX_CHUNK) await flush(index);
+  }
+  await flush(index);
+  return result;
+}

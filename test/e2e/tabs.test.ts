@@ -1,0 +1,118 @@
+/**
+ * Twelve real tabs of one browser submit a signup in the same instant, and the service
+ * still receives no more than the spec's ten a minute: the budget's read-decide-write must
+ * be atomic across tabs, which in Firefox are separate processes. Repeated, in every engine
+ * the harness drives (Firefox is the one where localStorage under a Web Lock let an
+ * eleventh through). Each run is a page of the built dist/hub-kit.js on one origin, the
+ * stand-in service on another.
+ *
+ *   node --import tsx --test test/e2e/tabs.test.ts
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve, type Served } from '../../src/stand-in/node.js';
+import { engines, launch } from '../support/engines.js';
+
+const TABS = 12;
+const RUNS = 5;
+const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
+
+const page = (base: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Signup</title>
+<script type="module" src="/hub-kit.js"></script></head>
+<body><signup-form tenant="demo" base-url="${base}"></signup-form></body></html>`;
+
+let service: Served;
+let site: http.Server;
+let siteOrigin: string;
+
+before(async () => {
+  service = await serve({ port: 0 });
+  site = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://site');
+    if (url.pathname === '/hub-kit.js') {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(bundle);
+      return;
+    }
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(page(url.searchParams.get('base') ?? ''));
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  // localhost, where the service is 127.0.0.1: another origin, as a creator's site is.
+  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+});
+after(async () => {
+  site.close();
+  await service.close();
+});
+
+interface Log {
+  requests: Array<{ method: string; path: string; status: number }>;
+}
+
+for (const engine of engines()) {
+  describe(`${TABS} tabs of one ${engine} submitting at once`, () => {
+    test(`the service receives ten signups and no 429, in each of ${RUNS} runs`, { timeout: 600_000 }, async () => {
+      const browser = await launch(engine);
+      const outcomes: string[] = [];
+      try {
+        const tabs = await Promise.all(Array.from({ length: TABS }, () => browser.newPage()));
+        for (let run = 0; run < RUNS; run++) {
+          // A new sandbox, so a new service base URL: the budget starts empty each run.
+          const base = `${service.url}/__sandbox/tabs-${engine}-${Date.now()}-${run}`;
+          for (const tab of tabs) {
+            await tab.goto(`${siteOrigin}/?base=${encodeURIComponent(base)}`);
+            await tab.waitFor(() => !!document.querySelector('signup-form form'), [], { what: 'the form' });
+          }
+          // Every tab submits at the same wall-clock moment, from its own timer.
+          const at = Date.now() + 1500;
+          await Promise.all(
+            tabs.map((tab, n) =>
+              tab.evaluate(
+                (when: number, email: string) => {
+                  const form = document.querySelector('signup-form form') as HTMLFormElement;
+                  (form.elements.namedItem('email') as HTMLInputElement).value = email;
+                  setTimeout(() => form.requestSubmit(), Math.max(0, when - Date.now()));
+                },
+                at,
+                `tab${n}.run${run}@example.com`,
+              ),
+            ),
+          );
+          const states = await Promise.all(
+            tabs.map((tab) =>
+              tab.waitFor(
+                () => {
+                  const state = document.querySelector('signup-form')!.getAttribute('state');
+                  return state === 'success' || state === 'rate-limited' || state === 'error' ? state : '';
+                },
+                [],
+                { what: 'an answer in every tab', timeout: 60_000 },
+              ),
+            ),
+          );
+          // Anything sent late would show here.
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          const log = (await (await fetch(`${base}/__stand-in/log`)).json()) as Log;
+          const posts = log.requests.filter((r) => r.method === 'POST');
+          outcomes.push(`${posts.length} POSTs, ${posts.filter((r) => r.status === 429).length} × 429`);
+          assert.equal(posts.filter((r) => r.status === 429).length, 0, `run ${run}: the service answered 429`);
+          assert.equal(posts.length, 10, `run ${run}: ${posts.length} signups reached the service`);
+          assert.deepEqual(
+            [states.filter((s) => s === 'success').length, states.filter((s) => s === 'rate-limited').length],
+            [10, 2],
+            `run ${run}: tabs ended ${states.join(', ')}`,
+          );
+        }
+      } finally {
+        console.log(`${engine}: ${outcomes.join('; ')}`);
+        await browser.close();
+      }
+    });
+  });
+}
