@@ -7,7 +7,7 @@ import { KINDS, type Kind } from './corpus.js';
 import type { Relevance } from './engines.js';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-/** Bench output goes here, outside git, so a run leaves the tree clean; `npm run bench:readme` copies it into the README. */
+/** Bench output goes here, outside git, so a run leaves the tree clean; `npm run bench -- readme` copies it into the README. */
 export const RESULTS = `${root}bench/results/`;
 export const TITLE_KINDS = KINDS.filter((k) => k !== 'none');
 

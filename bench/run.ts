@@ -2,7 +2,7 @@
  * `npm run bench`: every engine in one headless Chromium page, on the generated corpus at
  * 1k, 10k and 50k entries and on the real-text corpus. Timings and memory are medians of
  * RUNS runs; relevance is the same in every run (same seed, same queries). Prints the table
- * and writes it to bench/results/bench.md; `npm run bench:readme` puts it in the README.
+ * and writes it to bench/results/bench.md; `npm run bench -- readme` puts it in the README.
  *
  * BENCH_SEED=n picks another seed, BENCH_SIZES=1000 a quicker run of one generated size,
  * BENCH_RUNS=1 a single run. `npm run bench -- seeds` runs relevance with five seeds
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(`${RESULTS}bench.md`, block);
   writeFileSync(`${RESULTS}bench.json`, JSON.stringify({ seed: SEED, runs: RUNS, load: [loadStart, loadEnd], results: results.map(({ id, corpus, rows, skipped }) => ({ id, name: corpus.name, rows, skipped })) }, null, 1));
-  console.log(`written to bench/results/bench.md; \`npm run bench:readme\` copies it into the README`);
+  console.log(`written to bench/results/bench.md; \`npm run bench -- readme\` copies it into the README`);
   if (checks.some((line) => line.startsWith('- ✘'))) process.exitCode = 1;
 }
 
