@@ -1,59 +1,72 @@
 /**
- * The bench's corpora and query sets, generated from a fixed seed so every run measures
- * the same entries and the same queries. Mostly English, with French (accents typed or
- * left out, as visitors do) and Chinese or Japanese entries, because the kit promises
- * those are searchable too.
+ * The bench's corpora and queries.
+ *
+ * Two corpora: one generated from a seed at 1k, 10k and 50k entries (mostly English, with
+ * French typed with or without accents, and Chinese and Japanese, which the kit promises to
+ * search), and one of real text: the web platform features of the `web-features` package
+ * (names and descriptions) with the CSS properties, HTML elements, HTTP headers, APIs and so
+ * on that they list, titled as MDN titles them ("padding-top", "<dialog>", ":hover").
+ *
+ * Queries are made from titles by this file alone, with its own idea of a word (letters and
+ * digits, lower-cased): never with hub-kit's tokenizer, so the engine under test does not
+ * decide what its own queries look like. Every engine gets the same queries.
  */
-import { faker, fakerFR, fakerJA, fakerZH_CN } from '@faker-js/faker';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Faker, base, en, fr, ja, zh_CN } from '@faker-js/faker';
 import type { SearchEntry } from '../src/api/schema.js';
+import { KINDS, type Kind, type Query } from './kinds.js';
 
-export type QuerySet = 'exact' | 'typo' | 'prefix' | 'none';
-export const QUERY_SETS: QuerySet[] = ['exact', 'typo', 'prefix', 'none'];
-
-export interface Query {
-  q: string;
-  /** The entry that should come first; undefined for the no-match set (nothing should come). */
-  target?: string;
-}
+export { KINDS, KIND_NAMES, type Kind, type Query } from './kinds.js';
 
 export interface Corpus {
-  size: number;
+  name: string;
   entries: SearchEntry[];
-  queries: Record<QuerySet, Query[]>;
+  queries: Record<Kind, Query[]>;
 }
 
-const TYPES = ['post', 'page', 'episode', 'resource', 'video'];
+export const DEFAULT_SEED = 20260101;
+/** Queries per kind: enough that one miss moves a cell by 2 %, not 20. */
+export const PER_KIND = 50;
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const words = (text: string) => text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
 const deaccent = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
-const isCjkText = (s: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(s);
+/** This file's own idea of the words of a text. */
+const words = (text: string) => deaccent(text.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
+const isCjkText = (s: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(s);
 
-function title(i: number): string {
-  const roll = faker.number.float();
-  if (roll < 0.05) return `${fakerFR.location.city()} : ${fakerFR.word.adjective()} ${fakerFR.word.noun()}`;
-  if (roll < 0.08) {
-    return i % 2
-      ? `${fakerZH_CN.location.city()}${fakerZH_CN.company.name()}`
-      : fakerJA.lorem.sentence().replace(/\s+/g, '');
-  }
-  switch (faker.number.int(3)) {
-    case 0:
-      return `${cap(faker.word.adjective())} ${faker.word.noun()} ${faker.word.noun()}`;
-    case 1:
-      return faker.company.catchPhrase();
-    case 2:
-      return `How to ${faker.word.verb()} the ${faker.word.adjective()} ${faker.word.noun()}`;
-    default:
-      return `${faker.person.firstName()} on ${faker.word.noun()} and ${faker.word.noun()}`;
-  }
-}
+// ---- the generated corpus ------------------------------------------------------------
 
-function entries(size: number): SearchEntry[] {
+function generatedEntries(size: number, seed: number): SearchEntry[] {
+  const make = (locale: typeof en[]) => new Faker({ locale: [...locale, base] });
+  const english = make([en]);
+  const french = make([fr, en]);
+  const japanese = make([ja, en]);
+  const chinese = make([zh_CN, en]);
+  for (const f of [english, french, japanese, chinese]) f.seed(seed + size);
+  const faker = english;
+  const title = (i: number): string => {
+    const roll = faker.number.float();
+    if (roll < 0.05) return `${french.location.city()} : ${french.word.adjective()} ${french.word.noun()}`;
+    if (roll < 0.08) {
+      return i % 2 ? `${chinese.location.city()}${chinese.company.name()}` : japanese.lorem.sentence().replace(/\s+/g, '');
+    }
+    switch (faker.number.int(3)) {
+      case 0:
+        return `${cap(faker.word.adjective())} ${faker.word.noun()} ${faker.word.noun()}`;
+      case 1:
+        return faker.company.catchPhrase();
+      case 2:
+        return `How to ${faker.word.verb()} the ${faker.word.adjective()} ${faker.word.noun()}`;
+      default:
+        return `${faker.person.firstName()} on ${faker.word.noun()} and ${faker.word.noun()}`;
+    }
+  };
   const out: SearchEntry[] = [];
   for (let i = 0; i < size; i++) {
     out.push({
       id: `e${i}`,
-      type: faker.helpers.arrayElement(TYPES),
+      type: faker.helpers.arrayElement(['post', 'page', 'episode', 'resource', 'video']),
       title: title(i),
       url: `https://example.com/p/${i}`,
       excerpt: `${faker.hacker.phrase()} ${faker.word.words(14)}`,
@@ -64,76 +77,244 @@ function entries(size: number): SearchEntry[] {
   return out;
 }
 
-/** The up-to-three longest words of a title, in title order: what someone remembers of it. */
-function remembered(text: string): string[] {
-  const list = words(text);
-  const keep = new Set([...list].sort((a, b) => b.length - a.length).slice(0, 3));
-  return list.filter((w) => keep.has(w)).slice(0, 3);
+// ---- the real corpus -----------------------------------------------------------------
+
+interface WebFeature {
+  kind: string;
+  name: string;
+  description: string;
+  group?: string[];
+  compat_features?: string[];
 }
 
-function typo(word: string): string {
-  // Never the first letter: people rarely get that one wrong, and every engine tested
-  // treats a typo anywhere the same way.
-  const at = faker.number.int({ min: 1, max: word.length - 2 });
-  const letter = faker.string.alpha({ casing: 'lower' });
-  switch (faker.number.int(3)) {
+/** How MDN titles a reference page, by the compat key's area. */
+const REFERENCE: Record<string, [label: string, title: (name: string) => string]> = {
+  'css.properties': ['CSS property', (n) => n],
+  'css.types': ['CSS type', (n) => `<${n}>`],
+  'css.selectors': ['CSS selector', (n) => `:${n}`],
+  'css.at-rules': ['CSS at-rule', (n) => `@${n}`],
+  'html.elements': ['HTML element', (n) => `<${n}>`],
+  'html.global_attributes': ['HTML attribute', (n) => n],
+  'http.headers': ['HTTP header', (n) => n],
+  'javascript.builtins': ['JavaScript built-in', (n) => n],
+  'svg.elements': ['SVG element', (n) => `<${n}>`],
+  api: ['Web API', (n) => n],
+};
+
+let real: SearchEntry[] | undefined;
+
+/** The web platform's features and the reference pages they list: a few thousand real titles and descriptions. */
+export function realEntries(): SearchEntry[] {
+  if (real) return real;
+  const path = createRequire(import.meta.url).resolve('web-features/data.json');
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { features: Record<string, WebFeature>; groups: Record<string, { name: string }> };
+  const out: SearchEntry[] = [];
+  const pages = new Map<string, SearchEntry>();
+  for (const [key, feature] of Object.entries(data.features)) {
+    if (feature.kind !== 'feature') continue;
+    const groups = (feature.group ?? []).map((g) => data.groups[g]?.name ?? g);
+    out.push({ id: `feature:${key}`, type: 'feature', title: feature.name, url: `https://example.com/features/${key}`, excerpt: feature.description, tags: groups });
+    for (const compat of feature.compat_features ?? []) {
+      const parts = compat.split('.');
+      const area = parts[0] === 'api' ? 'api' : parts.slice(0, 2).join('.');
+      const name = parts[0] === 'api' ? parts[1] : parts[2];
+      const reference = REFERENCE[area];
+      if (!reference || !name) continue;
+      const id = `${area}.${name}`;
+      if (pages.has(id)) continue;
+      const [label, title] = reference;
+      const page: SearchEntry = { id, type: 'reference', title: title(name), url: `https://example.com/reference/${id}`, excerpt: feature.description, tags: [label, feature.name] };
+      pages.set(id, page);
+      out.push(page);
+    }
+  }
+  return (real = out);
+}
+
+// ---- queries -------------------------------------------------------------------------
+
+/** A small seeded generator (mulberry32), so queries depend on the seed alone. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * One edit in `word`, never on its first letter: a substitution, deletion, insertion or a
+ * swap of two neighbours (Damerau's four), or undefined when the result would be shorter
+ * than `min` letters or not change the word.
+ */
+function edit(word: string, rand: () => number, min: number): string | undefined {
+  const at = 1 + Math.floor(rand() * (word.length - 1));
+  const letter = LETTERS[Math.floor(rand() * 26)]!;
+  let out: string;
+  switch (Math.floor(rand() * 4)) {
     case 0:
-      return word.slice(0, at) + letter + word.slice(at + 1); // substitution
+      out = word.slice(0, at) + letter + word.slice(at + 1);
+      break;
     case 1:
-      return word.slice(0, at) + word.slice(at + 1); // deletion
+      out = word.slice(0, at) + word.slice(at + 1);
+      break;
     case 2:
-      return word.slice(0, at) + letter + word.slice(at); // insertion
+      out = word.slice(0, at) + letter + word.slice(at);
+      break;
     default:
-      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2); // transposition
+      if (at >= word.length - 1) return undefined;
+      out = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
   }
+  return out !== word && out.length >= min ? out : undefined;
 }
 
-function pseudoWord(): string {
+/** Singular for plural and plural for singular, the plain English way. */
+function otherNumber(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  if (/(s|x|ch|sh)$/.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+/**
+ * Makes `perKind` queries of each kind from the titles of `entries`:
+ * - exact title: the title as written, lower-cased (accents dropped half the time);
+ * - one typo: the title with one edit in one of its words of 5+ letters, not on its first letter;
+ * - unique prefix: the shortest start of the title's words (one space between, as typed)
+ *   that no other title's words start with;
+ * - typo in prefix: the title's words cut inside or after a word of 5+ letters, at least 6
+ *   characters and at least the unique prefix long, with one edit in that last word;
+ * - extra word: the title and a word of the corpus that the entry does not contain;
+ * - natural: the title's words in another order, one of them switched between singular and plural;
+ * - no match: two made-up words found nowhere.
+ */
+export function makeQueries(entries: readonly SearchEntry[], seed: number, perKind = PER_KIND): Record<Kind, Query[]> {
+  const rand = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const key = (title: string) => words(title).join(' ');
+  const sameTitle = new Map<string, string[]>();
+  for (const entry of entries) {
+    const k = key(entry.title);
+    sameTitle.set(k, [...(sameTitle.get(k) ?? []), entry.id]);
+  }
+  // Prefixes are of a title's words as typed, one space between: nobody types the "<" of
+  // "<caption>" or the ":" of ":hover" to search for it.
+  const spelled = (title: string) => words(title).join(' ');
+  const lowered = entries.map((e) => spelled(e.title)).sort();
+  const vocabulary = new Set<string>();
+  for (const e of entries) for (const w of words(`${e.title} ${e.tags?.join(' ') ?? ''} ${e.excerpt ?? ''}`)) vocabulary.add(w);
+  const plainWords = [...vocabulary].filter((w) => /^[a-z]{4,}$/.test(w));
+
+  /** Length of the shortest prefix of `title` (as `spelled`) no other title starts with, if any. */
+  const uniquePrefix = (title: string): number | undefined => {
+    let lo = 0;
+    let hi = lowered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lowered[mid]! < title) lo = mid + 1;
+      else hi = mid;
+    }
+    // The titles that share the longest start with this one sit right next to it once sorted.
+    let shared = 0;
+    for (const other of [lowered[lo - 1], lowered[lo + 1], lowered[lo]]) {
+      if (other === undefined || other === title) continue;
+      let i = 0;
+      while (i < other.length && i < title.length && other[i] === title[i]) i++;
+      shared = Math.max(shared, i);
+    }
+    if (lowered.filter((t) => t === title).length > 1) return undefined;
+    let length = shared + 1;
+    // End on a letter or digit, as a visitor's typing pauses after one.
+    while (length < title.length && !/[\p{L}\p{N}]/u.test(title[length - 1]!)) length++;
+    return length < title.length ? length : undefined;
+  };
+
+  const out = Object.fromEntries(KINDS.map((k) => [k, [] as Query[]])) as Record<Kind, Query[]>;
+  const used = Object.fromEntries(KINDS.map((k) => [k, new Set<string>()])) as Record<Kind, Set<string>>;
+  // Titles with the same words in another order ("border-start-end-radius" and
+  // "border-end-start-radius") are equally right answers to a query that reorders them.
+  const bag = (title: string) => [...words(title)].sort().join(' ');
+  const sameWords = new Map<string, string[]>();
+  for (const entry of entries) sameWords.set(bag(entry.title), [...(sameWords.get(bag(entry.title)) ?? []), entry.id]);
+  const add = (kind: Kind, entry: SearchEntry, q: string | undefined) => {
+    if (!q || out[kind].length >= perKind || used[kind].has(entry.id)) return;
+    used[kind].add(entry.id);
+    const targets = kind === 'natural' ? sameWords.get(bag(entry.title)) : sameTitle.get(key(entry.title));
+    out[kind].push({ q, targets: targets ?? [entry.id] });
+  };
+
+  for (let guard = 0; guard < perKind * 400 && KINDS.some((k) => k !== 'none' && out[k].length < perKind); guard++) {
+    const entry = pick(entries);
+    const raw = entry.title.toLowerCase();
+    const title = rand() < 0.5 ? deaccent(raw) : raw;
+    const plain = deaccent(raw);
+    const typed = spelled(raw);
+    add('exact', entry, title);
+    const unique = uniquePrefix(typed);
+    if (unique !== undefined && unique >= 2) add('prefix', entry, typed.slice(0, unique));
+    if (isCjkText(title)) continue;
+
+    // Words of the title with their offsets, as this file sees them.
+    const spans = [...plain.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], at: m.index }));
+    const long = spans.filter((s) => /^[a-z]{5,}$/.test(s.word));
+    if (long.length) {
+      const { word, at } = pick(long);
+      const typo = edit(word, rand, 5);
+      if (typo && !vocabulary.has(typo)) add('typo', entry, plain.slice(0, at) + typo + plain.slice(at + word.length));
+    }
+    const typedLong = [...typed.matchAll(/[a-z]{5,}/g)];
+    if (typedLong.length && unique !== undefined) {
+      const { 0: word, index: at } = pick(typedLong);
+      const cut = 5 + Math.floor(rand() * (word.length - 4));
+      const typo = edit(word.slice(0, cut), rand, 5);
+      if (typo && at + cut >= Math.max(6, unique)) add('prefixTypo', entry, typed.slice(0, at) + typo);
+    }
+    const own = new Set(words(`${entry.title} ${entry.tags?.join(' ') ?? ''} ${entry.excerpt ?? ''}`));
+    const extra = pick(plainWords);
+    if (!own.has(extra)) add('extra', entry, `${title} ${extra}`);
+    const list = words(plain);
+    if (list.length >= 2 && new Set(list).size === list.length) {
+      const shuffled = [...list];
+      for (let i = shuffled.length - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+      }
+      if (shuffled.join(' ') !== list.join(' ')) {
+        const switchable = shuffled.map((w, i) => (/^[a-z]{4,}$/.test(w) ? i : -1)).filter((i) => i >= 0);
+        if (switchable.length) {
+          const i = pick(switchable);
+          shuffled[i] = otherNumber(shuffled[i]!);
+        }
+        add('natural', entry, shuffled.join(' '));
+      }
+    }
+  }
+
   const syllables = ['zor', 'qua', 'vex', 'blim', 'trok', 'yul', 'fep', 'grax', 'wum', 'ksi', 'jho', 'plov'];
-  return faker.helpers.multiple(() => faker.helpers.arrayElement(syllables), { count: 3 }).join('');
-}
-
-function queries(list: SearchEntry[], perSet: number): Record<QuerySet, Query[]> {
-  const vocabulary = new Set(list.flatMap((e) => words(`${e.title} ${e.tags?.join(' ')} ${e.excerpt}`.toLowerCase())));
-  const out: Record<QuerySet, Query[]> = { exact: [], typo: [], prefix: [], none: [] };
-  let guard = 0;
-  while ((out.exact.length < perSet || out.typo.length < perSet || out.prefix.length < perSet) && guard++ < perSet * 50) {
-    const entry = faker.helpers.arrayElement(list);
-    const text = entry.title;
-    if (isCjkText(text)) {
-      const chars = Array.from(text.replace(/[\s\p{P}]/gu, ''));
-      if (chars.length < 4 || out.exact.length >= perSet) continue;
-      const len = faker.number.int({ min: 2, max: 4 });
-      const start = faker.number.int(chars.length - len);
-      out.exact.push({ q: chars.slice(start, start + len).join(''), target: entry.id });
-      continue;
-    }
-    let picked = remembered(text).map((w) => w.toLowerCase());
-    // Half the accented queries are typed without their accents.
-    if (faker.datatype.boolean()) picked = picked.map(deaccent);
-    if (picked.length < 2) continue;
-    if (out.exact.length < perSet) out.exact.push({ q: picked.join(' '), target: entry.id });
-    const long = picked.findIndex((w) => w.length >= 5 && /^[a-z]+$/.test(w));
-    if (long >= 0 && out.typo.length < perSet) {
-      const q = picked.map((w, i) => (i === long ? typo(w) : w));
-      out.typo.push({ q: q.join(' '), target: entry.id });
-    }
-    const last = picked[picked.length - 1]!;
-    if (last.length >= 5 && out.prefix.length < perSet) {
-      const cut = last.slice(0, Math.max(3, Math.ceil(last.length / 2)));
-      out.prefix.push({ q: [...picked.slice(0, -1), cut].join(' '), target: entry.id });
-    }
-  }
-  while (out.none.length < perSet) {
-    const a = pseudoWord();
-    const b = pseudoWord();
-    if (!vocabulary.has(a) && !vocabulary.has(b)) out.none.push({ q: `${a} ${b}` });
+  const made = () => Array.from({ length: 3 }, () => pick(syllables)).join('');
+  while (out.none.length < perKind) {
+    const a = made();
+    const b = made();
+    if (!vocabulary.has(a) && !vocabulary.has(b)) out.none.push({ q: `${a} ${b}`, targets: [] });
   }
   return out;
 }
 
-export function corpus(size: number, perSet = 50, seed = 20260101): Corpus {
-  for (const f of [faker, fakerFR, fakerJA, fakerZH_CN]) f.seed(seed + size);
-  const list = entries(size);
-  return { size, entries: list, queries: queries(list, perSet) };
+export function generatedCorpus(size: number, seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {
+  const entries = generatedEntries(size, seed);
+  return { name: `generated, ${size.toLocaleString('en')} entries`, entries, queries: makeQueries(entries, seed, perKind) };
+}
+
+export function realCorpus(seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {
+  const entries = realEntries();
+  return {
+    name: `web-features, ${entries.length.toLocaleString('en')} entries`,
+    entries,
+    queries: makeQueries(entries, seed, perKind),
+  };
 }

@@ -1,12 +1,13 @@
 /**
- * The search engine behind `<hub-search>`: a compact inverted index with BM25F ranking
- * (title above tags above excerpt), the last word matched as a prefix while typing, typo
- * tolerance for longer words, and text folded and CJK-bigrammed by ./text.ts.
+ * The search engine behind `<hub-search>`: a compact inverted index, matching with
+ * typo-tolerant prefixes (a trie walk bounded by the edits allowed) and singular/plural,
+ * ranked by a short list of rules (docs/search.md gives each with its reason) with BM25F
+ * (title above tags above excerpt) last; text folded and CJK-bigrammed by ./text.ts.
  *
- * It started as a tuned MiniSearch and replaced it because it ranks at least as well on
- * every query set of `npm run bench` while costing about a third of its bytes, which is
- * what keeps `<hub-search>` inside its size budget. The rest of the kit sees only
- * `buildEngine` and `SearchEngine`, so the index behind them can change again.
+ * It started as a tuned MiniSearch and replaced it because it ranks better on every query
+ * kind of `npm run bench` while costing about half of its bytes, which is what keeps
+ * `<hub-search>` inside its size budget. The rest of the kit sees only `buildEngine` and
+ * `SearchEngine`, so the index behind them can change again.
  */
 import type { SearchEntry } from '../api/schema.js';
 import { isCjk, tokenize } from './text.js';
@@ -52,7 +53,10 @@ export interface BuildOptions {
 /** Field boosts: a word in the title counts above a tag, a tag above the excerpt. */
 export const BOOST = { title: 4, tags: 2, excerpt: 1 } as const;
 
-/** Typo tolerance by word length: none below 5 letters, one edit up to 8, then two. */
+/**
+ * Typos forgiven in a query word, by its length as typed: none below 5 letters, one up to 8,
+ * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match.
+ */
 export function maxTypos(term: string): number {
   if (isCjk(term) || /^\d+$/.test(term)) return 0;
   return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
@@ -61,15 +65,18 @@ export function maxTypos(term: string): number {
 // BM25 constants, the usual ones.
 const K1 = 1.2;
 const B = 0.75;
-/** Weight of a prefix expansion ("typ" -> "typescript") and of a typo match, against 1 for exact. */
+/** Weight of a prefix completion ("typ" -> "typescript"), a typo match and the other number of a word, against 1 for the word itself. */
 const PREFIX_WEIGHT = 0.6;
 const TYPO_WEIGHT = 0.45;
+const NUMBER_WEIGHT = 0.9;
 /**
  * A short prefix of a big index ("co" in 50 000 entries) expands to hundreds of words; past
  * this many postings the rarest expansions are left out, which keeps a keystroke within a
  * frame and costs nothing visible: the next letter narrows the prefix anyway.
  */
 const PREFIX_POSTINGS = 30_000;
+/** How many of the best entries by their words are ranked again by their titles' word order. */
+const RERANK = 64;
 
 /*
  * A posting is one number: entry index * 2^14, then term frequency in the title (4 bits),
@@ -77,153 +84,213 @@ const PREFIX_POSTINGS = 30_000;
  * entries to a few MB where an object per posting would take tens.
  */
 const SHIFT = 16384;
-
-/** Edit distance of a and b, or max + 1 once it is sure to exceed max. */
-function distance(a: string, b: string, max: number, row: Uint8Array): number {
-  const n = b.length;
-  for (let j = 0; j <= n; j++) row[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0]!;
-    row[0] = i;
-    let best = i;
-    for (let j = 1; j <= n; j++) {
-      const up = row[j]!;
-      const value = Math.min(up + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row[j] = value;
-      diag = up;
-      if (value < best) best = value;
-    }
-    if (best > max) return max + 1;
-  }
-  return row[n]!;
-}
-
 /** Where each field's term frequency sits in a posting, and its largest value. */
 const SHIFTS = [10, 6, 0];
 const CAPS = [15, 15, 63];
 const BOOSTS = [BOOST.title, BOOST.tags, BOOST.excerpt];
+
+/**
+ * The other grammatical number of a word, as English, French and Spanish mostly form it:
+ * "colors" for "color", "story" for "stories", "box" for "boxes".
+ */
+function numberForms(term: string): string[] {
+  if (!/^[a-z]{3,}$/.test(term)) return [];
+  if (term.endsWith('ies')) return [term.slice(0, -3) + 'y', term.slice(0, -1)];
+  if (term.endsWith('es')) return [term.slice(0, -2), term.slice(0, -1)];
+  if (term.endsWith('s')) return [term.endsWith('ss') ? term + 'es' : term.slice(0, -1)];
+  return [term + 's', term + 'es', term.slice(0, -1) + 'ies'];
+}
+
+/** An index word a query word stands for: the word, its weight, and the typos it took. */
+type Expansion = [word: string, weight: number, typos: number];
 
 /** Indexes entries one at a time (so a build can yield between slices), then answers queries. */
 function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finish(): SearchEngine } {
   const postings = new Map<string, number[]>();
   /** Field lengths in terms, three per entry. */
   const lengths = new Uint16Array(entries.length * 3);
+  /** Letters in each title's words: between titles that match alike, the one with fewer letters left untyped is closer to what was typed. */
+  const letters = new Uint16Array(entries.length);
   const totals = [0, 0, 0];
-  const counts = new Map<string, number>();
 
   function add(n: number): void {
     const entry = entries[n]!;
-    counts.clear();
+    const base = n * SHIFT;
     [entry.title, entry.tags?.join(' '), entry.excerpt].forEach((text, f) => {
       if (!text) return;
       const terms = tokenize(text);
       const length = Math.min(terms.length, 65535);
       lengths[n * 3 + f] = length;
+      if (!f) letters[n] = Math.min(terms.reduce((sum, term) => sum + term.length, 0), 65535);
       totals[f]! += length;
       const shift = SHIFTS[f]!;
       const cap = CAPS[f]!;
+      // Postings are added in entry order, so this entry's posting, if the word has one yet,
+      // is the last of its list: counted in place, with no map of counts per entry.
       for (const term of terms) {
-        const packed = counts.get(term) ?? 0;
-        if (((packed >> shift) & cap) < cap) counts.set(term, packed + (1 << shift));
+        const list = postings.get(term);
+        if (!list) postings.set(term, [base + (1 << shift)]);
+        else {
+          const last = list.length - 1;
+          const posting = list[last]!;
+          if (posting < base) list.push(base + (1 << shift));
+          else if ((((posting - base) >> shift) & cap) < cap) list[last] = posting + (1 << shift);
+        }
       }
     });
-    for (const [term, packed] of counts) {
-      const list = postings.get(term);
-      const posting = n * SHIFT + packed;
-      if (list) list.push(posting);
-      else postings.set(term, [posting]);
-    }
   }
 
   function finish(): SearchEngine {
     const n = entries.length;
     const average = totals.map((total) => total / Math.max(1, n) || 1);
-    /** Every term, sorted, for prefix ranges. */
+    /**
+     * Every term, sorted. The sorted list is also the trie that typo matching walks: the
+     * words below a prefix are one contiguous range of it, so it costs no extra memory.
+     */
     const sorted = [...postings.keys()].sort();
-    /** Terms by length, for typo candidates. */
-    const byLength: string[][] = [];
-    for (const term of sorted) (byLength[term.length] ??= []).push(term);
     const scores = new Float64Array(n);
     const termScores = new Float64Array(n);
     const stamps = new Uint32Array(n);
-    const matched = new Uint8Array(n);
-    const row = new Uint8Array(256);
+    /** Per entry: query words matched anywhere, query words matched in the title, typos. */
+    const words = new Uint8Array(n);
+    const titled = new Uint8Array(n);
+    const typos = new Uint8Array(n);
+    /** Per entry: letters of the query words matched in the title. */
+    const typedLetters = new Uint16Array(n);
+    const termTitled = new Uint8Array(n);
+    const termTypos = new Uint8Array(n);
+    const termTitleTypos = new Uint8Array(n);
     let stamp = 0;
     /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
-    const expansions = new Map<string, Array<[string, number]>>();
+    const expansions = new Map<string, Expansion[]>();
 
-    /** The index terms a query term stands for, each with its weight. */
-    function expand(term: string, prefix: boolean): Array<[string, number]> {
+    /**
+     * Walks the trie of index words with the Levenshtein table of `q` (a swap of two
+     * neighbours counting as one edit), one row per trie level, and leaves a branch as soon
+     * as every cell of its row is over `max`: the work is bounded by the edits allowed, not
+     * by the size of the vocabulary. A different first letter costs one more edit. With
+     * `prefix`, a trie node within `max` of the whole of `q` yields every word below it;
+     * without, the node's word and its other number.
+     */
+    function walk(q: string, max: number, prefix: boolean, found: (word: string, cost: number) => void): void {
+      const m = q.length;
+      const first = q.charCodeAt(0);
+      const rows = Array.from({ length: m + max + 2 }, () => new Uint8Array(m + 1));
+      for (let j = 0; j <= m; j++) rows[0]![j] = j;
+      const visit = (lo: number, hi: number, d: number, extra: number): void => {
+        const row = rows[d]!;
+        const cost = row[m]! + extra;
+        let least = cost;
+        for (let j = 0; j < m; j++) if (row[j]! + extra < least) least = row[j]! + extra;
+        if (cost <= max) {
+          if (prefix) for (let i = lo; i < hi; i++) found(sorted[i]!, cost);
+          else {
+            // A whole word within reach, or its other number: "habbit" finds "habits".
+            const stem = sorted[lo]!.slice(0, d);
+            for (const word of [stem, ...numberForms(stem)]) if (postings.has(word)) found(word, cost);
+          }
+          // Below a node already taken whole, only a cheaper match is news.
+          if (prefix && least >= cost) return;
+        }
+        if (least > max) return;
+        const next = rows[d + 1]!;
+        const before = rows[d - 1];
+        let i = sorted[lo]!.length === d ? lo + 1 : lo;
+        while (i < hi) {
+          const word = sorted[i]!;
+          const c = word.charCodeAt(d);
+          // The range of words that go on with this letter: a binary search on it.
+          let a = i + 1;
+          let b = hi;
+          while (a < b) {
+            const mid = (a + b) >> 1;
+            if (sorted[mid]!.charCodeAt(d) <= c) a = mid + 1;
+            else b = mid;
+          }
+          const p = word.charCodeAt(d - 1);
+          next[0] = d + 1;
+          for (let j = 1; j <= m; j++) {
+            const qc = q.charCodeAt(j - 1);
+            let v = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (qc === c ? 0 : 1));
+            if (before && j > 1 && qc === p && q.charCodeAt(j - 2) === c && before[j - 2]! + 1 < v) v = before[j - 2]! + 1;
+            next[j] = v;
+          }
+          visit(i, a, d + 1, d === 0 && c !== first ? 1 : extra);
+          i = a;
+        }
+      };
+      if (sorted.length) visit(0, sorted.length, 0, 0);
+    }
+
+    /** The index words a query word stands for. */
+    function expand(term: string, prefix: boolean): Expansion[] {
       const key = (prefix ? '>' : '=') + term;
       const cached = expansions.get(key);
       if (cached) return cached;
-      const out: Array<[string, number]> = [];
-      if (postings.has(term)) out.push([term, 1]);
-      if (prefix) {
-        let lo = 0;
-        let hi = sorted.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (sorted[mid]! < term) lo = mid + 1;
-          else hi = mid;
-        }
-        const found: string[] = [];
-        for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term); i++) {
-          if (sorted[i] !== term) found.push(sorted[i]!);
-        }
-        // Closest completions first; the budget of postings drops the long tail.
-        found.sort((a, b) => a.length - b.length);
-        let budget = PREFIX_POSTINGS;
-        for (const word of found) {
-          const size = postings.get(word)!.length;
-          if (size > budget) continue;
-          budget -= size;
-          out.push([word, (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - term.length))]);
-        }
+      const best = new Map<string, Expansion>();
+      const offer = (word: string, weight: number, cost: number) => {
+        const had = best.get(word);
+        if (!had || had[2] > cost || (had[2] === cost && had[1] < weight)) best.set(word, [word, weight, cost]);
+      };
+      if (postings.has(term)) offer(term, 1, 0);
+      for (const form of numberForms(term)) if (postings.has(form)) offer(form, NUMBER_WEIGHT, 0);
+      const max = maxTypos(term);
+      if (prefix || max) {
+        walk(term, max, prefix, (word, cost) => {
+          if (word === term) return;
+          const length = word.length;
+          const base = cost ? TYPO_WEIGHT : PREFIX_WEIGHT;
+          offer(word, prefix ? (base * length) / (length + 0.3 * Math.abs(length - term.length)) : (base * length) / (length + cost), cost);
+        });
       }
-      const typos = maxTypos(term);
-      if (typos) {
-        const seen = new Set(out.map(([word]) => word));
-        const a = term[0];
-        const b = term[1];
-        for (let length = term.length - typos; length <= term.length + typos; length++) {
-          for (const word of byLength[length] ?? []) {
-            // Within one edit, the first letter of either word is one of the other's first
-            // two: a check that skips most of the vocabulary before the costly distance.
-            if (typos === 1 && word[0] !== a && word[0] !== b && word[1] !== a && word[1] !== b) continue;
-            if (seen.has(word)) continue;
-            const d = distance(term, word, typos, row);
-            if (d <= typos) out.push([word, (TYPO_WEIGHT * word.length) / (word.length + d)]);
-          }
-        }
-      }
+      // Fewest typos and closest completions first; the budget of postings drops the long tail.
+      const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);
+      let budget = PREFIX_POSTINGS;
+      const kept = out.filter(([word, weight]) => {
+        const size = postings.get(word)!.length;
+        if (weight >= NUMBER_WEIGHT) return true;
+        if (size > budget) return false;
+        budget -= size;
+        return true;
+      });
       if (expansions.size > 256) expansions.clear();
-      expansions.set(key, out);
-      return out;
+      expansions.set(key, kept);
+      return kept;
     }
 
     function search(query: string, options: QueryOptions = {}): Results {
       const limit = Math.max(0, options.limit ?? 10);
       const typing = options.typing ?? true;
-      let terms = [...new Set(tokenize(query))];
-      // While typing, a lone trailing letter after other words is a word not yet written:
-      // it would empty an AND query, and as a prefix it would touch half the index.
+      const typed = tokenize(query);
+      let terms = [...new Set(typed)];
+      // While typing, a lone trailing letter after other words is a word just begun: as a
+      // prefix it would touch half the index, so it only ranks titles that have a word
+      // starting with it ("system c" puts "System colors" first).
+      let initial: string | undefined;
       if (typing && terms.length > 1) {
         const last = terms[terms.length - 1]!;
-        if (last.length < 2 && !isCjk(last)) terms = terms.slice(0, -1);
+        if (last.length < 2 && !isCjk(last)) {
+          initial = last;
+          terms = terms.slice(0, -1);
+        }
       }
-      if (terms.length === 0 || terms.length > 32) return { hits: [], total: 0, terms };
+      if (terms.length === 0 || terms.length > 30) return { hits: [], total: 0, terms };
 
       const touched: number[] = [];
       const highlights = new Set<string>();
+      /** Which query words each matched index word stands for, one bit per query word. */
+      const masks = new Map<string, number>();
 
+      // The last word is being typed, unless a space or an initial follows it.
+      const open = typing && !initial && !/\s$/.test(query);
       terms.forEach((term, t) => {
-        const last = t === terms.length - 1;
+        const last = open && t === terms.length - 1;
         const current = ++stamp;
         const docs: number[] = [];
-        for (const [word, weight] of expand(term, typing && last && (term.length >= 2 || isCjk(term)))) {
+        for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
           const list = postings.get(word)!;
           highlights.add(word);
+          masks.set(word, (masks.get(word) ?? 0) | (1 << t));
           const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
           for (const posting of list) {
             const doc = Math.floor(posting / SHIFT);
@@ -234,50 +301,124 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
               if (tf) score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 3 + f]!) / average[f]!));
             }
             score *= idf * weight;
+            const title = packed >> SHIFTS[0]! ? 1 : 0;
             // A word matched by several expansions counts once, at its best.
             if (stamps[doc] !== current) {
               stamps[doc] = current;
               termScores[doc] = score;
+              termTitled[doc] = title;
+              termTypos[doc] = cost;
+              termTitleTypos[doc] = title ? cost : 255;
               docs.push(doc);
-            } else if (score > termScores[doc]!) termScores[doc] = score;
+            } else {
+              if (score > termScores[doc]!) termScores[doc] = score;
+              termTitled[doc]! |= title;
+              if (cost < termTypos[doc]!) termTypos[doc] = cost;
+              if (title && cost < termTitleTypos[doc]!) termTitleTypos[doc] = cost;
+            }
           }
         }
         for (const doc of docs) {
-          if (matched[doc] === 0) touched.push(doc);
-          matched[doc]!++;
+          if (words[doc] === 0) touched.push(doc);
+          words[doc]!++;
+          titled[doc]! += termTitled[doc]!;
+          if (termTitled[doc]) typedLetters[doc]! += term.length;
+          // A word found in the title counts the typos it took there, which is the match the title rules rank.
+          typos[doc]! += termTitled[doc] ? termTitleTypos[doc]! : termTypos[doc]!;
           scores[doc]! += termScores[doc]!;
         }
       });
 
-      // Every word must match; failing that, the entries that match most of them rank first,
-      // so one stray word does not empty the list.
+      /**
+       * The ranking rules, in order (docs/search.md gives the reason for each): the query is
+       * the title; more query words in the title; fewer typos; every title word typed; more
+       * query words anywhere; the title has the query's words in its order; fewer title words
+       * left untyped, then fewer title letters left untyped; BM25F. The rules are kept as numbers where
+       * more is better (typos, untyped words and letters negated), compared in turn. Rules
+       * that need the title's word order run on the best RERANK entries by the others.
+       */
+      type Candidate = [doc: number, exact: number, titled: number, typos: number, complete: number, words: number, order: number, untyped: number, letters: number, score: number];
+      const compare = (a: Candidate, b: Candidate): number => {
+        for (let i = 1; i < 10; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+        return 0;
+      };
       const types = options.types?.length ? new Set(options.types) : undefined;
-      let need = terms.length;
-      if (!touched.some((doc) => matched[doc] === need)) need = 1;
-      const top: Array<[number, number]> = [];
+      // An initial is checked on titles only, so more of them are read.
+      const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
+      const untyped = (doc: number) => Math.max(0, lengths[doc * 3]! - titled[doc]!);
+      const untypedLetters = (doc: number) => Math.max(0, letters[doc]! - typedLetters[doc]!);
+      // The rules that need no title's word order, read straight from the typed arrays:
+      // no object per match, since a common word matches most of a big index.
+      const first = (a: number, b: number) =>
+        titled[b]! - titled[a]! ||
+        typos[a]! - typos[b]! ||
+        words[b]! - words[a]! ||
+        untyped(a) - untyped(b) ||
+        untypedLetters(a) - untypedLetters(b) ||
+        scores[b]! - scores[a]!;
+      const best: number[] = [];
       let total = 0;
       for (const doc of touched) {
-        const count = matched[doc]!;
-        const score = scores[doc]! * (count / terms.length);
-        scores[doc] = 0;
-        matched[doc] = 0;
-        if (count < need) continue;
         if (types && !types.has(entries[doc]!.type ?? '')) continue;
         total++;
-        if (top.length < limit || score > top[top.length - 1]![1]) {
+        if (best.length < keep || first(doc, best[best.length - 1]!) < 0) {
           // Insertion into a short sorted list beats sorting every match of a broad prefix.
-          let i = Math.min(top.length, limit - 1);
-          if (top.length < limit) top.push([doc, score]);
-          while (i > 0 && top[i - 1]![1] < score) {
-            top[i] = top[i - 1]!;
+          let i = Math.min(best.length, keep - 1);
+          if (best.length < keep) best.push(doc);
+          while (i > 0 && first(doc, best[i - 1]!) < 0) {
+            best[i] = best[i - 1]!;
             i--;
           }
-          top[i] = [doc, score];
+          best[i] = doc;
         }
       }
-      const words = [...highlights];
+      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, -typos[doc]!, 0, words[doc]!, 0, -untyped(doc), -untypedLetters(doc), scores[doc]!]);
+      for (const doc of touched) {
+        scores[doc] = 0;
+        words[doc] = 0;
+        titled[doc] = 0;
+        typos[doc] = 0;
+        typedLetters[doc] = 0;
+      }
+
+      const initialBit = 1 << terms.length;
+      for (const candidate of top) {
+        const tokens = tokenize(entries[candidate[0]]!.title ?? '');
+        // An initial stands for a word not typed yet: not one already taken by another query
+        // word ("background clip b" does not take "background" twice).
+        let taken = 0;
+        const found = tokens.map((token) => {
+          const mask = masks.get(token) ?? 0;
+          if (mask & ~taken) return (taken |= mask), mask;
+          return initial && token.startsWith(initial) ? initialBit : mask;
+        });
+        let seen = 0;
+        for (const mask of found) seen |= mask;
+        const wanted: number[] = [];
+        for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
+        // Order: the title starts with the query's words (3), has them side by side (2), in order (1).
+        const runs = (from: number) => wanted.every((t, i) => found[from + i]! & (1 << t));
+        let order = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
+        if (!order) {
+          let i = 0;
+          for (const mask of found) if (i < wanted.length && mask & (1 << wanted[i]!)) i++;
+          order = i === wanted.length ? 1 : 0;
+        }
+        const initialInTitle = seen & initialBit ? 1 : 0;
+        candidate[1] = tokens.length === typed.length && tokens.every((token, i) => token === typed[i]) ? 1 : 0;
+        candidate[2] = wanted.length;
+        // Named whole: every title word typed, by no fewer query words (an initial "e" does
+        // not name both "encrypted" and "extensions").
+        candidate[4] = found.every(Boolean) && tokens.length <= typed.length ? 1 : 0;
+        candidate[5] += initialInTitle;
+        candidate[6] = order;
+        candidate[7] = -found.filter((mask) => !mask).length;
+        if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
+      }
+      top.sort(compare);
+      const marked = [...highlights];
       return {
-        hits: top.map(([doc, score]) => ({ entry: entries[doc]!, score, terms: words })),
+        hits: top.slice(0, limit).map(([doc, , , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
         total,
         terms,
       };
