@@ -333,13 +333,13 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
        * The ranking rules, in order (docs/search.md gives the reason for each): the query is
        * the title; more query words in the title; fewer typos; every title word typed; more
        * query words anywhere; the title has the query's words in its order; fewer title words
-       * left untyped, then fewer title letters left untyped; BM25F. The rules are kept as numbers where
+       * left untyped, then fewer title letters left untyped; the title has the query's first words; BM25F. The rules are kept as numbers where
        * more is better (typos, untyped words and letters negated), compared in turn. Rules
        * that need the title's word order run on the best RERANK entries by the others.
        */
-      type Candidate = [doc: number, exact: number, titled: number, typos: number, complete: number, words: number, order: number, untyped: number, letters: number, score: number];
+      type Candidate = [doc: number, exact: number, titled: number, typos: number, complete: number, words: number, order: number, untyped: number, letters: number, lead: number, score: number];
       const compare = (a: Candidate, b: Candidate): number => {
-        for (let i = 1; i < 10; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+        for (let i = 1; i < 11; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
         return 0;
       };
       const types = options.types?.length ? new Set(options.types) : undefined;
@@ -372,7 +372,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
           best[i] = doc;
         }
       }
-      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, -typos[doc]!, 0, words[doc]!, 0, -untyped(doc), -untypedLetters(doc), scores[doc]!]);
+      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, -typos[doc]!, 0, words[doc]!, 0, -untyped(doc), -untypedLetters(doc), 0, scores[doc]!]);
       for (const doc of touched) {
         scores[doc] = 0;
         words[doc] = 0;
@@ -413,12 +413,14 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
         candidate[5] += initialInTitle;
         candidate[6] = order;
         candidate[7] = -found.filter((mask) => !mask).length;
+        // The title has the query's first words: the subject is typed first, qualifiers after.
+        candidate[9] = -(wanted[0] ?? terms.length + 1);
         if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
       }
       top.sort(compare);
       const marked = [...highlights];
       return {
-        hits: top.slice(0, limit).map(([doc, , , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
+        hits: top.slice(0, limit).map(([doc, , , , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
         total,
         terms,
       };

@@ -191,6 +191,17 @@ test('between titles that match alike, the one with fewer letters left untyped c
   assert.equal(rank(list, 'webg')[0], 'webgl');
 });
 
+test('between titles named alike, the one the query starts with comes first', () => {
+  // "zebra" is in many excerpts, so BM25 alone would put the rarer "Kettle" first.
+  const list = [
+    post('zebra', 'Zebra', 'striped'),
+    post('kettle', 'Kettle', 'boils water'),
+    ...Array.from({ length: 8 }, (_, i) => post(`note${i}`, `Note ${i}`, 'a zebra crossing')),
+  ];
+  assert.equal(rank(list, 'zebra kettle')[0], 'zebra');
+  assert.equal(rank(list, 'kettle zebra')[0], 'kettle');
+});
+
 test('a trailing initial stands for a word not typed yet, and a space ends the word being typed', () => {
   const list = [
     post('clip', 'background-clip', 'clips the background'),
