@@ -355,3 +355,14 @@ export interface ContactBody {
   message: string;
   website?: string;
 }
+
+/** A response's body: its JSON, its text when that is not JSON (an HTML error page), or undefined when empty. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -29,7 +29,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './errors.js';
-import { MessageBody, ValidationBody, unwrap, type Parser } from './schema.js';
+import { MessageBody, ValidationBody, readBody, unwrap, type Parser } from './schema.js';
 
 export type { Parser };
 
@@ -118,16 +118,6 @@ function rateLimitEnd(headers: Headers, now: number): number | undefined {
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
   const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return new RateLimitedError(seconds, new Date(resetAt), sent, message);
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function messageOf(body: unknown, fallback: string): string {

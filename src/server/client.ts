@@ -18,7 +18,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
-import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, unwrap, type PageMeta } from '../api/schema.js';
+import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, readBody, unwrap, type PageMeta } from '../api/schema.js';
 import { upsertAll, type UpsertOptions, type UpsertResult } from './upsert.js';
 
 export interface HubApiOptions {
@@ -93,16 +93,6 @@ function checkBaseUrl(value: unknown): string {
     throw new ConfigError('HubApi\'s baseUrl must not carry a user, password, query or fragment.');
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** Seconds from `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (unix seconds). */
