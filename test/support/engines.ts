@@ -290,14 +290,14 @@ async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
   let queue: Promise<unknown> = Promise.resolve();
   /**
    * WebKitWebDriver now and then answers "no such window" for a tab it has just created
-   * (seen with a dozen opened at once): ask again for a few seconds before giving up.
+   * (seen with a dozen opened at once): ask again for up to 15 s before giving up.
    */
   const switchTo = async (handle: string) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await session.switchToWindow(handle);
       } catch (error) {
-        if (attempt >= 30 || !/no such window/i.test(String(error))) throw error;
+        if (attempt >= 150 || !/no such window/i.test(String(error))) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
