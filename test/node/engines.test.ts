@@ -103,7 +103,11 @@ for (const engine of engines()) {
         await Promise.all(pages.map((page, i) => page.evaluate((n: number) => sessionStorage.setItem('tab', String(n)), i)));
         const own = await Promise.all(pages.map((page) => page.evaluate(() => sessionStorage.getItem('tab'))));
         assert.deepEqual(own, pages.map((_, i) => String(i)));
-        await Promise.all(pages.map((page) => page.close()));
+        // Closing some pages leaves the others whole: each still has its own document.
+        await Promise.all(pages.slice(0, 6).map((page) => page.close()));
+        const left = await Promise.all(pages.slice(6).map((page) => page.evaluate(() => sessionStorage.getItem('tab'))));
+        assert.deepEqual(left, pages.slice(6).map((_, i) => String(i + 6)));
+        await Promise.all(pages.slice(6).map((page) => page.close()));
       } finally {
         await browser.close();
       }
