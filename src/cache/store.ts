@@ -6,6 +6,12 @@
  * windows expose `indexedDB` but fail every `open()` with InvalidStateError; some embedded
  * webviews and hardened profiles remove `indexedDB` entirely; a full disk fails writes.
  * The elements must still work there, just without surviving a reload.
+ *
+ * And a limit on waiting: IndexedDB can stall without failing. A transaction left open by
+ * another page (WebKit keeps one alive in a page it suspends or caches for Back) holds up
+ * every later transaction on that store, in every tab, for minutes. Past WAIT_MS the store
+ * stops waiting and works from memory for the rest of the page; a write it gave up on is
+ * aborted, so it cannot land later behind the copy kept in memory.
  */
 import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
 
@@ -26,6 +32,44 @@ export interface Store {
   backend(): Promise<Backend>;
 }
 
+/** Far beyond what an IndexedDB call takes, even queued behind a dozen busy tabs. */
+export const WAIT_MS = 4000;
+
+class Stalled extends Error {}
+
+/**
+ * Runs `op` on `store`, tracking the transactions it opens. Past WAIT_MS it aborts them and
+ * rejects, unless one is already committing: that one will finish, so it is waited for.
+ */
+function bounded<R>(store: UseStore, op: (store: UseStore) => Promise<R>): Promise<R> {
+  const opened: IDBTransaction[] = [];
+  let late = false;
+  const tracked: UseStore = (mode, callback) =>
+    store(mode, (objects) => {
+      // The database opened after the store gave up: start nothing.
+      if (late) {
+        objects.transaction.abort();
+        throw new Stalled();
+      }
+      opened.push(objects.transaction);
+      return callback(objects);
+    });
+  return new Promise<R>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      late = true;
+      try {
+        for (const tx of opened) tx.abort();
+        reject(new Stalled());
+      } catch {
+        // InvalidStateError: it is committing, and its answer is on the way.
+      }
+    }, WAIT_MS);
+    op(tracked)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
 export function openStore(dbName: string, storeName: string): Store {
   const memory = new Map<string, unknown>();
   let idb: Promise<UseStore | undefined> | undefined;
@@ -39,20 +83,20 @@ export function openStore(dbName: string, storeName: string): Store {
         const store = createStore(dbName, storeName);
         // idb-keyval opens the database on first use: this probe is where a refusing
         // browser rejects (or throws synchronously, in some versions).
-        await get('', store);
+        await bounded(store, (s) => get('', s));
         return store;
       } catch {
         return undefined;
       }
     })());
 
-  // A later failure (quota, a connection the browser closed for good) drops to memory
-  // for the rest of the page rather than failing the caller.
+  // A later failure (quota, a connection the browser closed for good, a stall) drops to
+  // memory for the rest of the page rather than failing or holding up the caller.
   async function run<R>(onIdb: (store: UseStore) => Promise<R>, onMemory: () => R): Promise<R> {
     const store = await useIdb();
     if (store) {
       try {
-        return await onIdb(store);
+        return await bounded(store, onIdb);
       } catch {
         idb = Promise.resolve(undefined);
       }
