@@ -82,7 +82,9 @@ async function read<T>(key: string, isFresh: (entry: CacheEntry<T>) => boolean):
   if (held && isFresh(held)) return held;
   // Another tab may have refreshed it since this page read it.
   const stored = await store.get<CacheEntry<T>>(key).catch(() => undefined);
-  const newest = stored && (!held || stored.storedAt > held.storedAt) ? stored : held;
+  // And another caller on this page may have loaded it while IndexedDB answered.
+  const current = memory.get(key) as CacheEntry<T> | undefined;
+  const newest = stored && (!current || stored.storedAt > current.storedAt) ? stored : current;
   if (newest) memory.set(key, newest);
   return newest;
 }

@@ -290,6 +290,20 @@ describe('cache', () => {
   });
 
   describe('swr', () => {
+    it('does not load again what another caller loaded while this one read IndexedDB', async () => {
+      // The first load settles within microtasks, before the second caller's IndexedDB read
+      // answers: that caller must take the first one's copy, not ask again.
+      const key = `swr-race-${sandbox.id}`;
+      let calls = 0;
+      const load = async () => {
+        calls++;
+        return { status: 'modified' as const, data: { n: calls }, validators: {} };
+      };
+      const [a, b] = await Promise.all([swr(key, load, { maxAgeMs: 60_000 }), swr(key, load, { maxAgeMs: 60_000 })]);
+      expect(calls).to.equal(1);
+      expect(b.data).to.deep.equal(a.data);
+    });
+
     it('does not revalidate a fresh copy and throws a first load error', async () => {
       const key = `swr-test-${sandbox.id}`;
       let calls = 0;
