@@ -263,7 +263,9 @@ async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
   const { binary } = webkitPaths();
   const driver = await startWebKitDriver();
   const proxy = javaScript ? await recordingProxy() : undefined;
-  const args = ['--automation'];
+  // No page cache, as in the browser tests (test/support/browsers.mjs): a page kept for
+  // Back must not hold IndexedDB transactions the next page waits on.
+  const args = ['--automation', '--enable-page-cache=false'];
   // The markup's scripts off; WebDriver's own scripts still run.
   if (!javaScript) args.push('--enable-javascript-markup=false');
   let session: WebdriverIO.Browser;
