@@ -28,7 +28,7 @@ export interface Store {
    */
   update<T>(key: string, change: (value: T | undefined) => T): Promise<void>;
   entries<T>(): Promise<Array<[string, T]>>;
-  /** Where values live; decided once, on first use. */
+  /** Where values live: decided on first use, and 'memory' from the first failure or stall on. */
   backend(): Promise<Backend>;
 }
 
