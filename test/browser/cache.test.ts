@@ -290,32 +290,31 @@ describe('cache', () => {
   });
 
   describe('swr', () => {
+    /** A load answering new data `{ n }` each time, and how many times it was called. */
+    function counting() {
+      let n = 0;
+      const load = async () => ({ status: 'modified' as const, data: { n: ++n }, validators: {} });
+      return { load, calls: () => n };
+    }
+
     it('does not load again what another caller loaded while this one read IndexedDB', async () => {
       // The first load settles within microtasks, before the second caller's IndexedDB read
       // answers: that caller must take the first one's copy, not ask again.
       const key = `swr-race-${sandbox.id}`;
-      let calls = 0;
-      const load = async () => {
-        calls++;
-        return { status: 'modified' as const, data: { n: calls }, validators: {} };
-      };
+      const { load, calls } = counting();
       const [a, b] = await Promise.all([swr(key, load, { maxAgeMs: 60_000 }), swr(key, load, { maxAgeMs: 60_000 })]);
-      expect(calls).to.equal(1);
+      expect(calls()).to.equal(1);
       expect(b.data).to.deep.equal(a.data);
     });
 
     it('does not revalidate a fresh copy and throws a first load error', async () => {
       const key = `swr-test-${sandbox.id}`;
-      let calls = 0;
-      const load = async () => {
-        calls++;
-        return { status: 'modified' as const, data: { n: calls }, validators: {} };
-      };
+      const { load, calls } = counting();
       const first = await swr(key, load, { maxAgeMs: 60_000 });
       const second = await swr(key, load, { maxAgeMs: 60_000 });
       expect(first.data).to.deep.equal({ n: 1 });
       expect(second.data).to.deep.equal({ n: 1 });
-      expect(calls).to.equal(1);
+      expect(calls()).to.equal(1);
 
       const failing = await swr(`${key}-x`, async () => Promise.reject(new Error('boom')), { maxAgeMs: 1 }).catch(
         (e: Error) => e,
