@@ -59,24 +59,40 @@ export interface Connection {
   redact(text: string): string;
 }
 
+/** Where a setting came from, named as the person set it: the flag, or else the variable. */
+function source(flags: Map<string, string | true>, flag: string, variable: string): { value: string; name: string } {
+  const given = flags.get(flag);
+  if (given !== undefined) return { value: String(given).trim(), name: `--${flag}` };
+  return { value: (process.env[variable] ?? '').trim(), name: variable };
+}
+
 export function connect(flags: Map<string, string | true>): Connection {
   const key = process.env.HUB_API_KEY?.trim();
   if (!key) {
     throw new UsageError('HUB_API_KEY is not set. Set it to a key from the dashboard (Settings → API keys), e.g. HUB_API_KEY=hk_… hub-kit …');
   }
-  const baseUrl = String(flags.get('base-url') ?? process.env.HUB_BASE_URL ?? '').trim();
-  if (!baseUrl) throw new UsageError('No service address: pass --base-url https://… or set HUB_BASE_URL.');
-  const postsPath = flags.get('posts-path') ?? process.env.HUB_POSTS_PATH;
+  if (/\s/.test(key)) throw new UsageError('HUB_API_KEY holds a space or a line break: a key is one word. Copy it again from the dashboard.');
+  const base = source(flags, 'base-url', 'HUB_BASE_URL');
+  if (!base.value) throw new UsageError('No service address: pass --base-url https://… or set HUB_BASE_URL.');
+  const posts = source(flags, 'posts-path', 'HUB_POSTS_PATH');
+  if (posts.value && !/^\/[^?#\s]*$/.test(posts.value)) {
+    throw new UsageError(`${posts.name} must be a path such as /api/v1/posts, not "${posts.value}".`);
+  }
   let api: HubApi;
   try {
     api = new HubApi({
-      baseUrl,
+      baseUrl: base.value,
       apiKey: key,
-      ...(postsPath ? { postsPath: String(postsPath) } : {}),
-      ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(baseUrl.replace(/\/+$/, '')) } : {}),
+      ...(posts.value ? { postsPath: posts.value } : {}),
+      ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(base.value.replace(/\/+$/, '')) } : {}),
     });
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
+    // The key and the posts path are checked above, so the library refused the address. Its
+    // words name its own option; the person set a flag or a variable.
+    if (error instanceof ConfigError) {
+      const reason = error.message.replace(/HubApi's baseUrl/g, 'the address').replace(/HubApi/g, 'hub-kit');
+      throw new UsageError(`${base.name} "${base.value}" cannot be used: ${reason}`);
+    }
     throw error;
   }
   return { api, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
@@ -101,14 +117,4 @@ export function explain(error: unknown, connection?: Connection): CommandError {
     message = error instanceof Error ? error.message : String(error);
   }
   return new CommandError(connection ? connection.redact(message) : message);
-}
-
-export const count = (n: number) => n.toLocaleString('en-US');
-
-/** "3 min 20 s", "45 s". */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
 }

@@ -1,11 +1,13 @@
 /**
  * The `hub-kit` command. Each subcommand is a module of bin/commands/ exporting `usage` and
- * `run(argv)`, which resolves to the exit code: 0 done, 1 failed, 2 bad usage. A
- * UsageError prints its message and the subcommand's usage and exits 2; a CommandError
- * prints one line and exits 1.
+ * `run(argv)`, which resolves to the exit code: 0 done, 1 failed, 2 bad usage or input. A
+ * UsageError prints its message and the subcommand's usage and exits 2; an InputError (a
+ * file the command will not misread) prints one line and exits 2; a CommandError prints one
+ * line and exits 1. A closed stdout (`| head -1`) ends the command quietly with 0.
  */
 import pkg from '../package.json' with { type: 'json' };
-import { CommandError, UsageError } from './usage.js';
+import { endQuietlyOnClosedPipe } from './output.js';
+import { CommandError, InputError, UsageError } from './usage.js';
 
 interface Command {
   usage: string;
@@ -15,7 +17,7 @@ interface Command {
 /** Subcommands, loaded only when called, so `hub-kit stand-in` does not load the others. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   'stand-in': { summary: 'run a local stand-in of the service', load: () => import('./commands/stand-in.js') },
-  subscribers: { summary: 'export or import the subscribers of the key\'s workspace', load: () => import('./commands/subscribers.js') },
+  subscribers: { summary: 'export or import the subscribers of the key\'s workspace', load: () => import('./commands/subscribers/index.js') },
   posts: { summary: 'list the posts, or watch for new ones', load: () => import('./commands/posts.js') },
 };
 
@@ -52,6 +54,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`hub-kit ${name}: ${error.message}\n\n${command.usage}`);
       return 2;
     }
+    if (error instanceof InputError) {
+      console.error(`hub-kit ${name}: ${error.message}`);
+      return 2;
+    }
     if (error instanceof CommandError) {
       console.error(`hub-kit ${name}: ${error.message}`);
       return 1;
@@ -60,6 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+endQuietlyOnClosedPipe();
 process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(`hub-kit: ${error instanceof Error ? error.message : String(error)}`);
   return 1;

@@ -14,6 +14,14 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
+/**
+ * A file the command cannot read as given (no email column, an encoding it will not guess):
+ * exits 2 with the one line, without the usage, since the flags were right.
+ */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
 export interface FlagSpec {
   /** Flags that take a value, e.g. `port`. */
   values?: readonly string[];
@@ -24,10 +32,14 @@ export interface FlagSpec {
    * `--trust-proxy=2`; alone they read as `true`. The next argument is never their value.
    */
   optional?: readonly string[];
+  /** Flags that take a value and may be given more than once, e.g. `--map a=email --map b=name`. */
+  lists?: readonly string[];
 }
 
 export interface ParsedArgs {
   flags: Map<string, string | true>;
+  /** The values of each list flag, in the order given. */
+  lists: Map<string, string[]>;
   positional: string[];
 }
 
@@ -36,7 +48,9 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedArgs 
   const values = new Set(spec.values ?? []);
   const booleans = new Set([...(spec.booleans ?? []), 'help']);
   const optional = new Set(spec.optional ?? []);
+  const listed = new Set(spec.lists ?? []);
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -61,15 +75,16 @@ export function parseFlags(argv: readonly string[], spec: FlagSpec): ParsedArgs 
     } else if (booleans.has(name)) {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value.`);
       flags.set(name, true);
-    } else if (values.has(name)) {
+    } else if (values.has(name) || listed.has(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
         throw new UsageError(`--${name} needs a value.`);
       }
-      flags.set(name, value);
+      if (listed.has(name)) lists.set(name, [...(lists.get(name) ?? []), value]);
+      else flags.set(name, value);
     } else {
       throw new UsageError(`Unknown option "${arg}".`);
     }
   }
-  return { flags, positional };
+  return { flags, lists, positional };
 }

@@ -4,7 +4,8 @@
  * says so, waits longer each time, and carries on.
  */
 import type { Post } from '../../src/server/index.js';
-import { API_FLAGS, API_USAGE, connect, duration, explain, refuseKeyFlags } from '../api.js';
+import { API_FLAGS, API_USAGE, connect, explain, refuseKeyFlags } from '../api.js';
+import { duration } from '../output.js';
 import { UsageError, parseFlags } from '../usage.js';
 
 export const usage = `Usage: hub-kit posts list [--since ISO] [--json] [--base-url URL]

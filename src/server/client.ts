@@ -19,7 +19,7 @@ import {
 } from './errors.js';
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
 import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, readBody, unwrap, type PageMeta } from '../api/schema.js';
-import { upsertAll, type UpsertOptions, type UpsertResult } from './upsert.js';
+import { normalizeEmail, upsertAll, type UpsertOptions, type UpsertResult } from './upsert.js';
 
 export interface HubApiOptions {
   /** The service's address, https (http only on loopback), e.g. `https://example.com`. */
@@ -137,11 +137,18 @@ export class HubApi {
     all: (options: { perPage?: number; signal?: AbortSignal } = {}): AsyncIterable<Subscriber> =>
       this.#all(this.#url('/api/v1/subscribers', { per_page: options.perPage ?? 100 }), Subscriber, options.signal),
     /**
-     * Upserts every item of `items` (an iterable or async iterable of `{ email, name?, fields? }`),
-     * 100 to a request; see UpsertOptions and docs/server.md.
+     * Upserts every item of `items` (an iterable or async iterable of
+     * `{ email, name?, status?, created_at?, fields? }`), 100 to a request. Nobody who has
+     * unsubscribed is subscribed again unless `resubscribe` is set; see UpsertOptions and
+     * docs/server.md.
      */
     upsert: (items: Iterable<unknown> | AsyncIterable<unknown>, options: UpsertOptions = {}): Promise<UpsertResult> =>
-      upsertAll(items, options, (chunk, signal) => this.#bulk(chunk, signal)),
+      upsertAll(
+        items,
+        options,
+        (chunk, signal) => this.#bulk(chunk, signal),
+        (signal) => this.#unsubscribed(signal),
+      ),
   };
 
   readonly posts = {
@@ -177,6 +184,15 @@ export class HubApi {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#retries = options.retries ?? 5;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /**
+   * The key's allowance as last seen: requests left in the current window (undefined before
+   * the first answer) and when that window ends, on this client's clock. For estimates of how
+   * long a run will take; the client paces itself whatever it says.
+   */
+  budget(): { remaining: number | undefined; windowEndsAt: number; now: number } {
+    return { ...this.#pacer.budget(), now: this.#clock.now() };
   }
 
   // The key lives in a private field: JSON.stringify, util.inspect and toString show none of it.
@@ -342,6 +358,15 @@ export class HubApi {
       yield* page.data;
       url = page.next;
     }
+  }
+
+  /** Every address that has unsubscribed from the workspace, normalized, for the upsert's consent rule. */
+  async #unsubscribed(signal: AbortSignal | undefined): Promise<Set<string>> {
+    const gone = new Set<string>();
+    for await (const subscriber of this.subscribers.all(signal ? { signal } : {})) {
+      if (subscriber.status === 'unsubscribed') gone.add(normalizeEmail(subscriber.email));
+    }
+    return gone;
   }
 
   async #bulk(subscribers: unknown[], signal: AbortSignal | undefined): Promise<BulkResult> {

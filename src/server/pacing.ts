@@ -56,6 +56,11 @@ export class Pacer {
     return run;
   }
 
+  /** What the last answers said: requests left in the window (undefined before any) and its estimated end. */
+  budget(): { remaining: number | undefined; windowEndsAt: number } {
+    return { remaining: this.#remaining, windowEndsAt: Math.max(this.#windowEndsAt, this.#blockedUntil) };
+  }
+
   /** How long to wait before the next request may leave. */
   delay(now: number): number {
     let until = this.#blockedUntil;

@@ -3,6 +3,12 @@
  * normalized email, and sent 100 to a request, one request at a time, so that a list of
  * any length streams through in constant memory (one chunk, plus one entry per address
  * seen for de-duplication).
+ *
+ * Consent is the creator's legal duty, and the service re-subscribes an unsubscribed person
+ * when told `status: "subscribed"`. So an item marked subscribed is sent without its status
+ * (a new subscriber is created subscribed all the same, an existing one keeps its status)
+ * unless the caller sets `resubscribe`; and an item marked subscribed whose address has
+ * unsubscribed from the workspace is not sent at all, but counted as kept unsubscribed.
  */
 import { ValidationError } from './errors.js';
 import type { BulkResult } from '../api/schema.js';
@@ -13,6 +19,8 @@ export interface InvalidRow {
   /** The email as given, or '' when there was none. */
   email: string;
   reason: string;
+  /** For a repeated address: the index of the row that has it first, which is sent instead. */
+  duplicateOf?: number;
 }
 
 export interface UpsertProgress {
@@ -23,6 +31,8 @@ export interface UpsertProgress {
   created: number;
   updated: number;
   invalid: number;
+  /** Rows marked subscribed for someone who has unsubscribed: not sent, left unsubscribed. */
+  keptUnsubscribed: number;
   requests: number;
   /**
    * Every row before this index is done: acknowledged by the service, or rejected here. A
@@ -39,18 +49,33 @@ export interface UpsertOptions {
   signal?: AbortSignal;
   /** The index of the first item: for a run that resumes part way through a list. Default 0. */
   startIndex?: number;
+  /**
+   * Send `status: "subscribed"` as given, re-subscribing anyone who had unsubscribed. Only
+   * for a person who asked to be subscribed again; default false.
+   */
+  resubscribe?: boolean;
+  /** Called for each row left unsent because its person has unsubscribed (see `resubscribe`). */
+  onKeptUnsubscribed?: (row: { index: number; email: string }) => void;
+  /** Called just before each request leaves, with the indexes of its first and last rows. */
+  onSend?: (rows: { first: number; last: number; count: number }) => void;
 }
 
 export interface UpsertResult {
   created: number;
   updated: number;
   invalid: InvalidRow[];
+  keptUnsubscribed: number;
   requests: number;
 }
+
+export type SubscriberStatus = 'subscribed' | 'unsubscribed';
 
 interface Item {
   email: string;
   name?: string;
+  status?: SubscriberStatus;
+  /** ISO 8601; kept by the service for a new subscriber only. */
+  created_at?: string;
   fields?: Record<string, string>;
 }
 
@@ -67,7 +92,7 @@ export function normalizeEmail(email: string): string {
 /** The item to send, or why it cannot be sent. */
 export function checkItem(raw: unknown): { item: Item } | { reason: string; email: string } {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { reason: 'not a subscriber (an object with an email)', email: '' };
-  const { email, name, fields } = raw as Record<string, unknown>;
+  const { email, name, fields, status, created_at: createdAt } = raw as Record<string, unknown>;
   const given = typeof email === 'string' ? email : '';
   if (typeof email !== 'string' || email.trim() === '') return { reason: 'the email is missing', email: given };
   const address = normalizeEmail(email);
@@ -78,6 +103,15 @@ export function checkItem(raw: unknown): { item: Item } | { reason: string; emai
     if (typeof name !== 'string') return { reason: 'the name is not text', email: given };
     if (name.trim().length > MAX_TEXT) return { reason: `the name is longer than ${MAX_TEXT} characters`, email: given };
     if (name.trim()) item.name = name.trim();
+  }
+  if (status !== undefined && status !== null && status !== '') {
+    if (status !== 'subscribed' && status !== 'unsubscribed') return { reason: 'the status is neither "subscribed" nor "unsubscribed"', email: given };
+    item.status = status;
+  }
+  if (createdAt !== undefined && createdAt !== null && createdAt !== '') {
+    const ms = typeof createdAt === 'string' && /^\d{4}-\d{2}-\d{2}/.test(createdAt.trim()) ? Date.parse(createdAt.trim()) : NaN;
+    if (Number.isNaN(ms)) return { reason: 'the join date (created_at) is not an ISO 8601 date', email: given };
+    item.created_at = new Date(ms).toISOString();
   }
   if (fields !== undefined && fields !== null) {
     if (typeof fields !== 'object' || Array.isArray(fields)) return { reason: 'fields is not an object', email: given };
@@ -97,14 +131,20 @@ export function checkItem(raw: unknown): { item: Item } | { reason: string; emai
 /** The index in a chunk that a 422's error key (`subscribers.7.email`) names. */
 const CHUNK_INDEX = /^subscribers\.(\d+)(?:\.|$)/;
 
+/**
+ * `unsubscribed` answers the normalized addresses that have unsubscribed from the workspace;
+ * it is asked once, and only when an item marked subscribed comes without `resubscribe`.
+ */
 export async function upsertAll(
   items: Iterable<unknown> | AsyncIterable<unknown>,
   options: UpsertOptions,
   send: (chunk: Item[], signal: AbortSignal | undefined) => Promise<BulkResult>,
+  unsubscribed: (signal: AbortSignal | undefined) => Promise<ReadonlySet<string>> = async () => new Set(),
 ): Promise<UpsertResult> {
   const start = options.startIndex ?? 0;
-  const result: UpsertResult = { created: 0, updated: 0, invalid: [], requests: 0 };
-  const progress: UpsertProgress = { read: 0, sent: 0, created: 0, updated: 0, invalid: 0, requests: 0, resumeAt: start };
+  const result: UpsertResult = { created: 0, updated: 0, invalid: [], keptUnsubscribed: 0, requests: 0 };
+  const progress: UpsertProgress = { read: 0, sent: 0, created: 0, updated: 0, invalid: 0, keptUnsubscribed: 0, requests: 0, resumeAt: start };
+  let gone: ReadonlySet<string> | undefined;
   /** Normalized address -> the row that first had it. */
   const seen = new Map<string, number>();
   let chunk: Array<{ index: number; item: Item }> = [];
@@ -119,6 +159,7 @@ export async function upsertAll(
   async function flush(upTo: number): Promise<void> {
     while (chunk.length) {
       let answer: BulkResult;
+      options.onSend?.({ first: chunk[0]!.index, last: chunk.at(-1)!.index, count: chunk.length });
       try {
         answer = await send(
           chunk.map((entry) => entry.item),
@@ -161,12 +202,24 @@ export async function upsertAll(
     if ('reason' in checked) {
       reject({ index, email: checked.email, reason: checked.reason });
     } else {
-      const first = seen.get(checked.item.email);
+      const { item } = checked;
+      const first = seen.get(item.email);
       if (first !== undefined) {
-        reject({ index, email: checked.item.email, reason: `a duplicate of row ${first}, which is sent instead` });
+        reject({ index, email: item.email, reason: 'a duplicate of an earlier row, which is sent instead', duplicateOf: first });
       } else {
-        seen.set(checked.item.email, index);
-        chunk.push({ index, item: checked.item });
+        seen.set(item.email, index);
+        // Marked subscribed: sent without the status, or not at all for someone who left.
+        const guarded = item.status === 'subscribed' && !options.resubscribe;
+        if (guarded) {
+          delete item.status;
+          gone ??= await unsubscribed(options.signal);
+        }
+        if (guarded && gone!.has(item.email)) {
+          result.keptUnsubscribed = ++progress.keptUnsubscribed;
+          options.onKeptUnsubscribed?.({ index, email: item.email });
+        } else {
+          chunk.push({ index, item });
+        }
       }
     }
     index++;

@@ -11,7 +11,7 @@ import { bearerToken, keyState } from './keys.js';
 import { absolute } from './payloads.js';
 import type { Answer, Context } from './state.js';
 import { summary, validate, type FieldErrors } from './validate.js';
-import { Workspace, type Post, type Subscriber } from './workspace.js';
+import { Workspace, type Post, type Subscriber, type SubscriberInput } from './workspace.js';
 
 export const API_KEY_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 export const DEFAULT_POSTS_PATH = '/api/v1/posts';
@@ -150,12 +150,35 @@ function posts(ctx: Context, workspace: Workspace): Answer {
 // ---------------------------------------------------------------------------------------
 // Bulk upsert
 
+const STATUSES = new Set(['subscribed', 'unsubscribed']);
+
+/** An item's `status` and `created_at`, both optional, in the framework's rule wording. */
+function statusAndDate(
+  item: Record<string, unknown>,
+  at: string,
+): { status?: string; createdAt?: string; errors?: FieldErrors } {
+  const errors: FieldErrors = {};
+  const { status, created_at: createdAt } = item;
+  if (status !== undefined && status !== null && !(typeof status === 'string' && STATUSES.has(status))) {
+    errors[`${at}.status`] = [`The selected ${at}.status is invalid.`];
+  }
+  const ms = typeof createdAt === 'string' && /^\d{4}-\d{2}-\d{2}/.test(createdAt) ? Date.parse(createdAt) : NaN;
+  if (createdAt !== undefined && createdAt !== null && Number.isNaN(ms)) {
+    errors[`${at}.created_at`] = [`The ${at}.created_at field must be a valid date.`];
+  }
+  if (Object.keys(errors).length) return { errors };
+  return {
+    ...(typeof status === 'string' ? { status } : {}),
+    ...(Number.isNaN(ms) ? {} : { createdAt: new Date(ms).toISOString() }),
+  };
+}
+
 async function bulk(ctx: Context, workspace: Workspace): Promise<Answer> {
   const input = await readInput(ctx.request);
   if (input === 'too-large') return { response: json(413, { message: 'Content Too Large' }), outcome: 'invalid' };
   const list = input.values.subscribers;
   const errors: FieldErrors = {};
-  const items: Array<{ email: string; name?: string | undefined; fields?: Record<string, string> | undefined }> = [];
+  const items: SubscriberInput[] = [];
   if (list === undefined || list === null || (Array.isArray(list) && list.length === 0)) {
     errors.subscribers = ['The subscribers field is required.'];
   } else if (!Array.isArray(list)) {
@@ -171,14 +194,18 @@ async function bulk(ctx: Context, workspace: Workspace): Promise<Answer> {
       }
       // The signup rules, under the item's own name: "The subscribers.3.email field is required."
       const checked = validate(item as Record<string, unknown>, false);
-      if (checked.ok) {
+      const extra = statusAndDate(item as Record<string, unknown>, at);
+      if (checked.ok && !extra.errors) {
         const { email, name, fields } = checked.submission;
-        items.push({ email, name, fields });
+        items.push({ email, name, fields, status: extra.status, created_at: extra.createdAt });
         return;
       }
-      for (const [field, messages] of Object.entries(checked.errors)) {
-        errors[`${at}.${field}`] = messages.map((m) => m.replace(`The ${field} field`, `The ${at}.${field} field`));
+      if (!checked.ok) {
+        for (const [field, messages] of Object.entries(checked.errors)) {
+          errors[`${at}.${field}`] = messages.map((m) => m.replace(`The ${field} field`, `The ${at}.${field} field`));
+        }
       }
+      Object.assign(errors, extra.errors);
     });
   }
   if (Object.keys(errors).length) {

@@ -31,8 +31,13 @@ export interface SubscriberInput {
   email: string;
   name?: string | undefined;
   fields?: Record<string, string> | undefined;
-  /** Only for a new subscriber: an upsert never changes a status. */
-  status?: string;
+  /**
+   * A new subscriber's status (default `subscribed`). For an existing one, only
+   * `unsubscribed` and `subscribed` change it: the bulk upsert's consent rules.
+   */
+  status?: string | undefined;
+  /** A new subscriber's join date (ISO 8601); ignored for an existing one. */
+  created_at?: string | undefined;
 }
 
 function time(value: unknown, fallback: string): string {
@@ -72,7 +77,7 @@ export class Workspace {
     for (const s of data.subscribers ?? []) {
       if (!s || typeof s.email !== 'string') continue;
       const created = time(s.created_at, addedAt);
-      this.upsert(s.status ? s : { ...s, status: 'subscribed' }, created);
+      this.upsert({ ...s, status: s.status || 'subscribed', created_at: created }, created);
       const record = this.subscribers.get(normalizeEmail(s.email))!;
       record.updated_at = time(s.updated_at, created);
     }
@@ -86,6 +91,9 @@ export class Workspace {
       // Keeps what it knew and takes what is new, as the signup endpoints do.
       if (input.name !== undefined) existing.name = input.name;
       if (input.fields) existing.fields = { ...existing.fields, ...input.fields };
+      // "unsubscribed" always applies; "subscribed" re-subscribes, which clients send only
+      // when the person asked. Anything else (a signup's "unconfirmed") leaves it be.
+      if (input.status === 'unsubscribed' || input.status === 'subscribed') existing.status = input.status;
       existing.updated_at = at;
       return 'updated';
     }
@@ -95,7 +103,7 @@ export class Workspace {
       ...(input.name !== undefined ? { name: input.name } : {}),
       status: input.status ?? 'subscribed',
       ...(input.fields ? { fields: { ...input.fields } } : {}),
-      created_at: at,
+      created_at: time(input.created_at, at),
       updated_at: at,
     });
     return 'created';

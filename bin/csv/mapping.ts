@@ -1,0 +1,328 @@
+/**
+ * Which column of a file feeds which part of a subscriber, and how a row becomes the item the
+ * API is sent. Creators bring files from other platforms, and the columns that carry consent
+ * and join dates differ in name and in meaning: Ghost says `subscribed_to_emails` (true when
+ * mailed), Substack `email_disabled` (true when not), Kit a `status`/`state` word, Mailchimp
+ * one file per status with `UNSUB_TIME` or `CLEAN_TIME` in the unsubscribed and cleaned ones.
+ * Read as plain fields they would quietly turn unsubscribed people into subscribed ones, so
+ * each is recognised here by the header names those platforms' docs give, `--map` overrides
+ * any of it, and a status word this table does not know rejects the row rather than guess.
+ *
+ * Rules of reading, in one place:
+ * - several status columns: one that says unsubscribed wins (consent is never assumed);
+ * - unconfirmed, pending and the like read as unsubscribed: the API has no unconfirmed state,
+ *   and nobody is mailed who did not confirm;
+ * - dates without a zone are read as UTC.
+ */
+import { InputError } from '../usage.js';
+
+export type SubscriberStatus = 'subscribed' | 'unsubscribed';
+
+/** How a status column reads: words, a yes/no that means subscribed, one that means not, or a date of leaving. */
+type StatusReading = 'words' | 'subscribed-if-true' | 'unsubscribed-if-true';
+
+export type Target =
+  | { kind: 'email' }
+  | { kind: 'name' }
+  | { kind: 'first_name' }
+  | { kind: 'last_name' }
+  | { kind: 'status'; reading: StatusReading }
+  | { kind: 'created_at' }
+  | { kind: 'fields' }
+  | { kind: 'field'; name: string }
+  | { kind: 'skip' };
+
+export interface Mapping {
+  columns: string[];
+  targets: Target[];
+  /** Every row's status when the file itself says it (Mailchimp's per-status exports). */
+  fileStatus?: { status: SubscriberStatus; why: string };
+  /** Which column each target came from: recognised, or set with --map. */
+  given: Set<number>;
+}
+
+/** Header names compared without case, spaces, underscores or dashes. */
+const key = (header: string) => header.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+const KNOWN: Record<string, Target> = {
+  email: { kind: 'email' },
+  'email address': { kind: 'email' },
+  'e mail': { kind: 'email' },
+  'e mail address': { kind: 'email' },
+  'user email address': { kind: 'email' },
+  name: { kind: 'name' },
+  'full name': { kind: 'name' },
+  'user name': { kind: 'name' },
+  'first name': { kind: 'first_name' },
+  firstname: { kind: 'first_name' },
+  'last name': { kind: 'last_name' },
+  lastname: { kind: 'last_name' },
+  fields: { kind: 'fields' },
+  // Status words: ours, Kit (state), Buttondown (subscriber_type), beehiiv (status).
+  status: { kind: 'status', reading: 'words' },
+  state: { kind: 'status', reading: 'words' },
+  'subscriber type': { kind: 'status', reading: 'words' },
+  'subscription status': { kind: 'status', reading: 'words' },
+  // Yes/no columns: Ghost's true means mailed, Substack's true means not.
+  'subscribed to emails': { kind: 'status', reading: 'subscribed-if-true' },
+  subscribed: { kind: 'status', reading: 'subscribed-if-true' },
+  'email disabled': { kind: 'status', reading: 'unsubscribed-if-true' },
+  unsubscribed: { kind: 'status', reading: 'unsubscribed-if-true' },
+  // A date of leaving: Mailchimp's unsubscribed and cleaned files, Buttondown, Substack.
+  'unsub time': { kind: 'status', reading: 'unsubscribed-if-true' },
+  'clean time': { kind: 'status', reading: 'unsubscribed-if-true' },
+  'unsubscribed at': { kind: 'status', reading: 'unsubscribed-if-true' },
+  'unsubscription date': { kind: 'status', reading: 'unsubscribed-if-true' },
+  // What the service owns, and the two columns FILE.rejected.csv adds: not fields.
+  id: { kind: 'skip' },
+  'updated at': { kind: 'skip' },
+  'deleted at': { kind: 'skip' },
+  'rejected row': { kind: 'skip' },
+  'rejected reason': { kind: 'skip' },
+};
+
+/** Join date columns, best first: a row takes the first of them that has a value. */
+const DATE_COLUMNS = [
+  'created at',
+  'subscription created at',
+  'creation date',
+  'created',
+  'subscription date',
+  'subscribed at',
+  'optin time',
+  'confirm time',
+  'date added',
+  'signup date',
+  'join date',
+];
+
+const SUBSCRIBED_WORDS = new Set([
+  'subscribed', 'active', 'confirmed', 'regular', 'premium', 'paid', 'trialed', 'gifted', 'unpaid',
+  'churning', 'churned', 'past due', 'comped', 'complimentary', 'opted in', 'opt in', 'yes', 'true',
+]);
+const UNSUBSCRIBED_WORDS = new Set([
+  'unsubscribed', 'cancelled', 'canceled', 'bounced', 'complained', 'cleaned', 'inactive', 'unconfirmed',
+  'pending', 'unactivated', 'blocked', 'spammy', 'removed', 'undeliverable', 'deleted', 'disabled',
+  'invalid', 'validating', 'needs attention', 'opted out', 'opt out', 'non subscribed', 'nonsubscribed',
+  'archived', 'transactional', 'no', 'false',
+]);
+const TRUE = new Set(['true', 'yes', 'y', '1']);
+const FALSE = new Set(['false', 'no', 'n', '0']);
+
+/** A status word as the API knows it; undefined for an empty cell; null for a word this table does not know. */
+export function statusWord(value: string): SubscriberStatus | undefined | null {
+  const word = key(value);
+  if (word === '') return undefined;
+  if (SUBSCRIBED_WORDS.has(word)) return 'subscribed';
+  if (UNSUBSCRIBED_WORDS.has(word)) return 'unsubscribed';
+  return null;
+}
+
+function readStatus(reading: StatusReading, value: string): SubscriberStatus | undefined | null {
+  const word = key(value);
+  if (word === '') return undefined;
+  if (reading === 'words') return statusWord(value);
+  const yes = TRUE.has(word);
+  const no = FALSE.has(word);
+  if (reading === 'subscribed-if-true') return yes ? 'subscribed' : no ? 'unsubscribed' : null;
+  // A date of leaving, or a yes, means unsubscribed.
+  return no ? 'subscribed' : 'unsubscribed';
+}
+
+/**
+ * A join date as ISO 8601: ISO itself, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` with or without
+ * a zone (none, or "UTC", is UTC), or unix seconds or milliseconds. Undefined for an empty
+ * cell, null for anything else: "03/04/2024" is the 3rd of April or the 4th of March
+ * depending on who wrote it, so it is refused, not guessed.
+ */
+export function readDate(value: string): string | undefined | null {
+  const text = value.trim();
+  if (text === '') return undefined;
+  let ms = NaN;
+  if (/^\d{10}$/.test(text)) ms = Number(text) * 1000;
+  else if (/^\d{13}$/.test(text)) ms = Number(text);
+  else {
+    const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?)?$/i.exec(text);
+    if (m) {
+      const zone = !m[3] || /^(utc|gmt)$/i.test(m[3]) ? 'Z' : m[3];
+      ms = Date.parse(`${m[1]}T${m[2] ?? '00:00:00'}${zone}`);
+    }
+  }
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export const MAP_TARGETS = 'email, name, first_name, last_name, status, unsubscribed, created_at, fields, skip or field:NAME';
+
+function targetOf(text: string): Target | undefined {
+  const t = text.trim();
+  if (t.startsWith('field:') && t.length > 6) return { kind: 'field', name: t.slice(6).trim() };
+  switch (t.toLowerCase()) {
+    case 'email':
+    case 'name':
+    case 'first_name':
+    case 'last_name':
+    case 'created_at':
+    case 'fields':
+    case 'skip':
+      return { kind: t.toLowerCase() } as Target;
+    case 'status':
+      return { kind: 'status', reading: 'words' };
+    case 'unsubscribed':
+      return { kind: 'status', reading: 'unsubscribed-if-true' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The mapping for a header row: each column recognised by name, then each `--map
+ * COLUMN=FIELD` applied over it. A file without an email column is refused here, before
+ * anything is sent, naming the columns it has and the --map that would fix it.
+ */
+export function mappingFor(columns: string[], maps: readonly string[], file: string): Mapping {
+  const targets: Target[] = columns.map((column) => KNOWN[key(column)] ?? (column.trim() ? { kind: 'field', name: column.trim() } : { kind: 'skip' }));
+  const given = new Set<number>();
+  // One join date column: the best one the file has; the others stay fields.
+  const dates = DATE_COLUMNS.map((name) => columns.findIndex((c) => key(c) === name)).filter((i) => i >= 0);
+  if (dates.length) targets[dates[0]!] = { kind: 'created_at' };
+
+  for (const map of maps) {
+    const eq = map.lastIndexOf('=');
+    const column = eq > 0 ? map.slice(0, eq) : '';
+    const target = eq > 0 ? targetOf(map.slice(eq + 1)) : undefined;
+    if (!column || !target) throw new InputError(`--map "${map}" is not COLUMN=FIELD, where FIELD is ${MAP_TARGETS}.`);
+    let at = columns.findIndex((c) => c === column);
+    if (at < 0) at = columns.findIndex((c) => key(c) === key(column));
+    if (at < 0) throw new InputError(`--map names a column "${column}" that ${file} does not have. Its columns: ${columns.map((c) => `"${c}"`).join(', ')}.`);
+    // A field that takes over from another column leaves that one a plain field.
+    if (['email', 'name', 'created_at', 'first_name', 'last_name'].includes(target.kind)) {
+      targets.forEach((t, i) => {
+        if (i !== at && t.kind === target.kind && !given.has(i)) targets[i] = { kind: 'field', name: columns[i]!.trim() };
+      });
+    }
+    targets[at] = target;
+    given.add(at);
+  }
+
+  if (!targets.some((t) => t.kind === 'email')) {
+    const found = columns.length ? columns.map((c) => `"${c}"`).join(', ') : 'none';
+    const guess = columns.find((c) => /mail/i.test(c)) ?? columns[0] ?? 'COLUMN';
+    throw new InputError(
+      `${file} has no email column (its header row has ${found}). ` +
+        `Name the column that holds the addresses with --map, e.g. --map "${guess}=email".` +
+        (columns.length === 1 && /[;\t]/.test(columns[0]!) ? ' The header looks like one column: is the file separated by something else than its delimiter? Try --delimiter.' : ''),
+    );
+  }
+
+  const mapping: Mapping = { columns, targets, given };
+  if (!targets.some((t) => t.kind === 'status')) {
+    // Mailchimp's exports have no status column: the file is the status. Its subscribed
+    // file has OPTIN_TIME and LEID; the unsubscribed and cleaned ones add UNSUB_TIME or CLEAN_TIME.
+    const keys = new Set(columns.map(key));
+    if (keys.has('optin time') && keys.has('leid')) mapping.fileStatus = { status: 'subscribed', why: 'a Mailchimp subscribed export (OPTIN_TIME, LEID, no UNSUB_TIME)' };
+  }
+  return mapping;
+}
+
+export interface RowItem {
+  email?: string;
+  name?: string;
+  status?: SubscriberStatus;
+  created_at?: string;
+  fields?: Record<string, string> | unknown;
+}
+
+/** A row as the item to send, or why it cannot be read. */
+export function itemOf(mapping: Mapping, cells: readonly string[]): { item: RowItem } | { item: RowItem; problem: string } {
+  const item: RowItem = {};
+  const fields: Record<string, string> = {};
+  let first = '';
+  let last = '';
+  let subscribed = false;
+  let unsubscribed = false;
+  let problem: string | undefined;
+  mapping.targets.forEach((target, i) => {
+    const value = cells[i] ?? '';
+    switch (target.kind) {
+      case 'email':
+        item.email = value;
+        break;
+      case 'name':
+        if (value.trim()) item.name = value;
+        break;
+      case 'first_name':
+        first = value.trim();
+        break;
+      case 'last_name':
+        last = value.trim();
+        break;
+      case 'status': {
+        const status = readStatus(target.reading, value);
+        if (status === null) problem ??= `the status "${value.trim()}" (${mapping.columns[i]}) is not one this command knows; say which column means what with --map`;
+        if (status === 'subscribed') subscribed = true;
+        if (status === 'unsubscribed') unsubscribed = true;
+        break;
+      }
+      case 'created_at': {
+        const date = readDate(value);
+        if (date === null) problem ??= `the join date "${value.trim()}" (${mapping.columns[i]}) is not a date this command reads: use YYYY-MM-DD, with a time if you like`;
+        else if (date) item.created_at = date;
+        break;
+      }
+      case 'fields': {
+        if (value.trim() === '') break;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          problem ??= `the "${mapping.columns[i]}" column is not a JSON object`;
+          break;
+        }
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(fields, parsed);
+        else problem ??= `the "${mapping.columns[i]}" column is not a JSON object`;
+        break;
+      }
+      case 'field':
+        if (value.trim() !== '') fields[target.name] = value;
+        break;
+      case 'skip':
+        break;
+    }
+  });
+  item.name ??= [first, last].filter(Boolean).join(' ') || undefined;
+  if (!item.name) delete item.name;
+  const status = unsubscribed ? 'unsubscribed' : subscribed ? 'subscribed' : mapping.fileStatus?.status;
+  if (status) item.status = status;
+  item.fields = fields;
+  return problem ? { item, problem } : { item };
+}
+
+/** One line per column for --dry-run: where it goes, with what it read from the first rows. */
+export function describe(mapping: Mapping, samples: ReadonlyArray<readonly string[]>): string[] {
+  const width = Math.min(28, Math.max(...mapping.columns.map((c) => c.length), 6));
+  const lines = mapping.targets.map((target, i) => {
+    const label = {
+      email: 'email',
+      name: 'name',
+      first_name: 'name (first part)',
+      last_name: 'name (last part)',
+      status: target.kind === 'status' ? `status (${target.reading === 'words' ? 'words' : target.reading.replace(/-/g, ' ')})` : '',
+      created_at: 'created_at (join date)',
+      fields: 'fields (a JSON object)',
+      field: target.kind === 'field' ? `field "${target.name}"` : '',
+      skip: 'not imported',
+    }[target.kind];
+    const seen = samples.map((row) => row[i] ?? '').filter((v) => v.trim() !== '').slice(0, 3);
+    const shown = seen.map((v) => {
+      const text = JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v);
+      if (target.kind === 'status') return `${text} → ${readStatus(target.reading, v) ?? 'unknown: row rejected'}`;
+      if (target.kind === 'created_at') return `${text} → ${readDate(v) ?? 'unreadable: row rejected'}`;
+      return text;
+    });
+    return `  ${mapping.columns[i]!.padEnd(width)}  → ${label}${mapping.given.has(i) ? ' (--map)' : ''}${shown.length ? `   e.g. ${shown.join(', ')}` : ''}`;
+  });
+  if (mapping.fileStatus) lines.push(`  every row is ${mapping.fileStatus.status}: ${mapping.fileStatus.why}`);
+  else if (!mapping.targets.some((t) => t.kind === 'status')) lines.push('  no status column: new subscribers are subscribed, existing ones keep their status');
+  if (!mapping.targets.some((t) => t.kind === 'created_at')) lines.push('  no join date column: new subscribers join today');
+  return lines;
+}
