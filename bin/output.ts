@@ -26,11 +26,39 @@ export function isClosedPipe(error: unknown): boolean {
 
 /**
  * Once the reader of stdout has gone, nothing more is worth computing: end at once with 0.
- * Any other stdout failure (a full disk behind a redirect) is still an error.
+ * Any other stdout failure (a full disk behind a redirect) is left to the write that met it.
  */
 export function endQuietlyOnClosedPipe(): void {
   process.stdout.on('error', (error) => {
-    if (!isClosedPipe(error)) throw error;
-    process.exit(0);
+    if (isClosedPipe(error)) process.exit(0);
   });
+}
+
+/**
+ * Writes every chunk to `to`, waiting when it is full, without ever closing or destroying it:
+ * stdout must outlive a failed export so that the failure can still be told.
+ */
+export async function writeAll(chunks: AsyncIterable<string | Buffer>, to: NodeJS.WritableStream): Promise<void> {
+  let failed: unknown;
+  const onError = (error: unknown) => (failed ??= error);
+  to.on('error', onError);
+  try {
+    for await (const chunk of chunks) {
+      if (failed) throw failed;
+      if (!to.write(chunk)) {
+        await new Promise<void>((resolve, reject) => {
+          const settle = () => {
+            to.off('drain', settle);
+            to.off('error', settle);
+            failed ? reject(failed) : resolve();
+          };
+          to.on('drain', settle);
+          to.on('error', settle);
+        });
+      }
+    }
+    if (failed) throw failed;
+  } finally {
+    to.off('error', onError);
+  }
 }

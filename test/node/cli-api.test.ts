@@ -170,7 +170,7 @@ describe('subscribers export and import', () => {
     assert.deepEqual(bulk.filter((r) => r.status !== 200), [], 'no 429');
     assert.equal(
       readFileSync(`${file}.rejected.csv`, 'utf8'),
-      'rejected_row,rejected_reason,email,name,source\n11,the email is not a valid address,broken-10,Broken 10,test\n5001,the email is not a valid address,broken-5000,Broken 5000,test\n',
+      'rejected_row,rejected_reason,email,name,source\n12,the email is not a valid address,broken-10,Broken 10,test\n5002,the email is not a valid address,broken-5000,Broken 5000,test\n',
     );
     assert.ok(!existsSync(`${file}.import-checkpoint.json`), 'the checkpoint goes when the import is done');
     assert.ok(!files().includes(KEY));
@@ -194,7 +194,9 @@ describe('subscribers export and import', () => {
 
     const second = cli(['subscribers', 'import', file], { HUB_KIT_STAND_IN_CLOCK: '1' });
     assert.equal(await second.exited, 0, second.output());
-    assert.match(second.output(), /Resuming the import of list\.csv at row 401/);
+    // Row 402 as a spreadsheet shows it (the header is row 1), and the request that hung is named.
+    assert.match(second.output(), /Resuming the import of list\.csv at row 402: 400 rows were done before\. 100 rows were in flight when it stopped, and are sent again\./);
+    assert.match(second.output(), /The 100 rows in flight when the last run stopped were sent again: 100 created, 0 updated\./);
     assert.match(second.output(), /1,000 rows read, 1,000 sent in 10 requests \(1,000 created, 0 updated\)/);
     const bulk = (await log()).filter((r) => r.path.endsWith('/bulk') && r.status === 200);
     assert.equal(bulk.length, 10, 'four before the kill, six after: none sent twice');

@@ -125,8 +125,8 @@ describe('subscribers.list and .all', () => {
 describe('subscribers.upsert', () => {
   it('250, then the same 250: created 250, then updated 250, in 3 requests each', async (t) => {
     const { api } = await setup(t);
-    assert.deepEqual(await api.subscribers.upsert(people(250)), { created: 250, updated: 0, invalid: [], requests: 3 });
-    assert.deepEqual(await api.subscribers.upsert(people(250)), { created: 0, updated: 250, invalid: [], requests: 3 });
+    assert.deepEqual(await api.subscribers.upsert(people(250)), { created: 250, updated: 0, invalid: [], keptUnsubscribed: 0, requests: 3 });
+    assert.deepEqual(await api.subscribers.upsert(people(250)), { created: 0, updated: 250, invalid: [], keptUnsubscribed: 0, requests: 3 });
   });
 
   it('reports bad and duplicate rows by index, sends none of them, and carries on', async (t) => {
@@ -143,11 +143,11 @@ describe('subscribers.upsert', () => {
     const progress: number[] = [];
     const result = await api.subscribers.upsert(rows(), { onProgress: (p) => progress.push(p.resumeAt) });
     assert.deepEqual(
-      result.invalid.map((r) => [r.index, r.reason]),
+      result.invalid.map((r) => [r.index, r.reason, ...(r.duplicateOf === undefined ? [] : [r.duplicateOf])]),
       [
         [1, 'the email is not a valid address'],
         [2, 'the email is missing'],
-        [3, 'a duplicate of row 0, which is sent instead'],
+        [3, 'a duplicate of an earlier row, which is sent instead', 0],
         [4, 'not a subscriber (an object with an email)'],
         [5, 'the field "list" is not text'],
       ],
@@ -156,6 +156,52 @@ describe('subscribers.upsert', () => {
     assert.equal(result.requests, 1);
     assert.deepEqual(progress, [7]);
     assert.equal((await log()).filter((r) => r.method === 'POST').length, 1);
+  });
+
+  it('carries status and created_at, and never re-subscribes someone who unsubscribed unless told to', async (t) => {
+    const { api } = await setup(t);
+    const everyone = async () => {
+      const all = new Map<string, { status?: string; created_at?: string }>();
+      for await (const s of api.subscribers.all()) all.set(s.email.toLowerCase(), s);
+      return all;
+    };
+    const gone = [...(await everyone()).entries()].filter(([, s]) => s.status === 'unsubscribed').map(([email]) => email);
+    assert.ok(gone.length >= 3, 'the demo workspace has unsubscribed people');
+    const kept: number[] = [];
+    const result = await api.subscribers.upsert(
+      [
+        ...gone.slice(0, 3).map((email) => ({ email, status: 'subscribed' })),
+        { email: 'joined-2020@example.com', status: 'unsubscribed', created_at: '2020-02-03T04:05:06Z' },
+        { email: 'brand-new@example.com', status: 'subscribed' },
+      ],
+      { onKeptUnsubscribed: (row) => kept.push(row.index) },
+    );
+    assert.equal(result.keptUnsubscribed, 3);
+    assert.deepEqual(kept, [0, 1, 2]);
+    assert.equal(result.created, 2);
+    let after = await everyone();
+    for (const email of gone.slice(0, 3)) assert.equal(after.get(email)?.status, 'unsubscribed', email);
+    assert.equal(after.get('joined-2020@example.com')?.status, 'unsubscribed');
+    assert.equal(after.get('joined-2020@example.com')?.created_at, '2020-02-03T04:05:06.000Z');
+    assert.equal(after.get('brand-new@example.com')?.status, 'subscribed');
+
+    const again = await api.subscribers.upsert([{ email: gone[0]!, status: 'subscribed' }], { resubscribe: true });
+    assert.equal(again.keptUnsubscribed, 0);
+    after = await everyone();
+    assert.equal(after.get(gone[0]!)?.status, 'subscribed', 'resubscribe: true, as the person asked');
+  });
+
+  it('checks status and created_at before sending', async (t) => {
+    const { api } = await setup(t);
+    const result = await api.subscribers.upsert([
+      { email: 'a@example.com', status: 'active' },
+      { email: 'b@example.com', created_at: '03/04/2024' },
+    ]);
+    assert.deepEqual(
+      result.invalid.map((r) => r.reason),
+      ['the status is neither "subscribed" nor "unsubscribed"', 'the join date (created_at) is not an ISO 8601 date'],
+    );
+    assert.equal(result.requests, 0);
   });
 
   it('a row the service refuses is reported, and the rest of its request is sent again', async (t) => {

@@ -233,6 +233,46 @@ describe('POST /api/v1/subscribers/bulk', () => {
     assert.equal(one?.name, 'Person 7 (again)', 'updated in place, the first spelling of the address kept');
   });
 
+  it('keeps consent: unsubscribed always applies, subscribed re-subscribes, no status keeps it; created_at only for a new one', async (t) => {
+    const s = await service(t);
+    const seeded = (await s.all()).find((x) => x.status === 'unsubscribed')!;
+    const send = async (items: unknown[]) => assert.equal((await s.upsert(items)).status, 200);
+    // No status: an existing subscriber keeps theirs; a new one is subscribed, on the date given.
+    await send([{ email: seeded.email, name: 'Renamed' }, { email: 'dated@example.com', created_at: '2021-05-06T07:08:09Z' }]);
+    let all = await s.all();
+    const byEmail = (email: string) => all.find((x) => x.email.toLowerCase() === email.toLowerCase()) as Subscriber & { created_at: string };
+    assert.equal(byEmail(seeded.email).status, 'unsubscribed');
+    assert.equal(byEmail(seeded.email).name, 'Renamed');
+    assert.equal(byEmail('dated@example.com').status, 'subscribed');
+    assert.equal(byEmail('dated@example.com').created_at, '2021-05-06T07:08:09.000Z');
+    // created_at is ignored for an existing one; unsubscribed applies; subscribed re-subscribes.
+    await send([{ email: 'dated@example.com', status: 'unsubscribed', created_at: '1999-01-01T00:00:00Z' }, { email: 'new-gone@example.com', status: 'unsubscribed' }]);
+    all = await s.all();
+    assert.equal(byEmail('dated@example.com').status, 'unsubscribed');
+    assert.equal(byEmail('dated@example.com').created_at, '2021-05-06T07:08:09.000Z');
+    assert.equal(byEmail('new-gone@example.com').status, 'unsubscribed');
+    await send([{ email: seeded.email, status: 'subscribed' }]);
+    all = await s.all();
+    assert.equal(byEmail(seeded.email).status, 'subscribed');
+  });
+
+  it('refuses a status other than subscribed or unsubscribed, and a created_at that is not a date, with 422', async (t) => {
+    const s = await service(t);
+    const before = (await s.all()).length;
+    const response = await s.upsert([
+      { email: 'ok@example.com' },
+      { email: 'a@example.com', status: 'active' },
+      { email: 'b@example.com', created_at: 'yesterday' },
+    ]);
+    assert.equal(response.status, 422);
+    const body = (await response.json()) as { errors: Record<string, string[]> };
+    assert.deepEqual(body.errors, {
+      'subscribers.1.status': ['The selected subscribers.1.status is invalid.'],
+      'subscribers.2.created_at': ['The subscribers.2.created_at field must be a valid date.'],
+    });
+    assert.equal((await s.all()).length, before, 'nothing of that request was saved');
+  });
+
   it('refuses more than 100, an empty list, or an invalid item with 422, saving nothing of that request', async (t) => {
     const s = await service(t);
     const before = (await s.all()).length;

@@ -7,11 +7,10 @@
 import { closeSync, createWriteStream, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { connect, explain } from '../../api.js';
 import type { Format } from '../../csv/rows.js';
-import { isClosedPipe, plural } from '../../output.js';
+import { isClosedPipe, plural, writeAll } from '../../output.js';
 import { InputError } from '../../usage.js';
 
 export const EXPORT_COLUMNS = ['id', 'email', 'name', 'status', 'created_at', 'updated_at', 'fields'];
@@ -56,24 +55,29 @@ export async function exportSubscribers(options: ExportOptions): Promise<number>
   const connection = connect(options.flags);
   const target = out ? openTarget(out) : undefined;
   let exported = 0;
-  const rows = Readable.from(
-    (async function* () {
-      for await (const s of connection.api.subscribers.all()) {
-        exported++;
-        if (format === 'jsonl') yield `${JSON.stringify(s)}\n`;
-        else yield [s.id, s.email, s.name ?? '', s.status ?? '', s.created_at ?? '', s.updated_at ?? '', s.fields && Object.keys(s.fields).length ? JSON.stringify(s.fields) : ''];
-      }
-    })(),
-    { objectMode: true },
-  );
+  async function* subscribers() {
+    for await (const s of connection.api.subscribers.all()) {
+      exported++;
+      if (format === 'jsonl') yield `${JSON.stringify(s)}\n`;
+      else yield [s.id, s.email, s.name ?? '', s.status ?? '', s.created_at ?? '', s.updated_at ?? '', s.fields && Object.keys(s.fields).length ? JSON.stringify(s.fields) : ''];
+    }
+  }
+  const rows = Readable.from(subscribers(), { objectMode: true });
+  const chunks: AsyncIterable<string | Buffer> =
+    format === 'csv'
+      ? rows.pipe(stringify({ header: true, columns: EXPORT_COLUMNS, bom: options.bom, record_delimiter: options.crlf ? 'windows' : 'unix' }))
+      : (rows as AsyncIterable<string>);
+  // A failure while reading ends the CSV writer too, so the loop below sees it.
+  rows.on('error', (error) => (chunks as Readable).destroy?.(error));
   try {
-    const to = target?.stream ?? process.stdout;
-    if (format === 'csv') {
-      await pipeline(rows, stringify({ header: true, columns: EXPORT_COLUMNS, bom: options.bom, record_delimiter: options.crlf ? 'windows' : 'unix' }), to);
+    if (target) {
+      await writeAll(chunks, target.stream);
+      await new Promise<void>((resolve, reject) => target.stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
     } else {
-      await pipeline(rows, to);
+      await writeAll(chunks, process.stdout);
     }
   } catch (error) {
+    target?.stream.destroy();
     if (target) rmSync(target.partial, { force: true });
     // The reader of stdout has gone (`| head`): it has what it wanted.
     if (!target && isClosedPipe(error)) return 0;
