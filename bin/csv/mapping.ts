@@ -39,6 +39,8 @@ export interface Mapping {
   fileStatus?: { status: SubscriberStatus; why: string };
   /** Which column each target came from: recognised, or set with --map. */
   given: Set<number>;
+  /** Other join date columns, best first, for a row whose created_at cell is empty (Mailchimp's CONFIRM_TIME). */
+  dateFallbacks: number[];
 }
 
 /** Header names compared without case, spaces, underscores or dashes. */
@@ -185,6 +187,7 @@ export function mappingFor(columns: string[], maps: readonly string[], file: str
   // One join date column: the best one the file has; the others stay fields.
   const dates = DATE_COLUMNS.map((name) => columns.findIndex((c) => key(c) === name)).filter((i) => i >= 0);
   if (dates.length) targets[dates[0]!] = { kind: 'created_at' };
+  let dateFallbacks = dates.slice(1);
 
   for (const map of maps) {
     const eq = map.lastIndexOf('=');
@@ -202,6 +205,7 @@ export function mappingFor(columns: string[], maps: readonly string[], file: str
     }
     targets[at] = target;
     given.add(at);
+    if (target.kind === 'created_at') dateFallbacks = [];
   }
 
   if (!targets.some((t) => t.kind === 'email')) {
@@ -214,7 +218,7 @@ export function mappingFor(columns: string[], maps: readonly string[], file: str
     );
   }
 
-  const mapping: Mapping = { columns, targets, given };
+  const mapping: Mapping = { columns, targets, given, dateFallbacks: dateFallbacks.filter((i) => targets[i]!.kind === 'field') };
   if (!targets.some((t) => t.kind === 'status')) {
     // Mailchimp's exports have no status column: the file is the status. Its subscribed
     // file has OPTIN_TIME and LEID; the unsubscribed and cleaned ones add UNSUB_TIME or CLEAN_TIME.
@@ -289,6 +293,15 @@ export function itemOf(mapping: Mapping, cells: readonly string[]): { item: RowI
         break;
     }
   });
+  if (!item.created_at && !problem) {
+    for (const i of mapping.dateFallbacks) {
+      const date = readDate(cells[i] ?? '');
+      if (date) {
+        item.created_at = date;
+        break;
+      }
+    }
+  }
   item.name ??= [first, last].filter(Boolean).join(' ') || undefined;
   if (!item.name) delete item.name;
   const status = unsubscribed ? 'unsubscribed' : subscribed ? 'subscribed' : mapping.fileStatus?.status;
@@ -319,7 +332,8 @@ export function describe(mapping: Mapping, samples: ReadonlyArray<readonly strin
       if (target.kind === 'created_at') return `${text} → ${readDate(v) ?? 'unreadable: row rejected'}`;
       return text;
     });
-    return `  ${mapping.columns[i]!.padEnd(width)}  → ${label}${mapping.given.has(i) ? ' (--map)' : ''}${shown.length ? `   e.g. ${shown.join(', ')}` : ''}`;
+    const fallback = target.kind === 'created_at' && mapping.dateFallbacks.length ? `, or when empty ${mapping.dateFallbacks.map((f) => mapping.columns[f]).join(', ')}` : '';
+    return `  ${mapping.columns[i]!.padEnd(width)}  → ${label}${fallback}${mapping.given.has(i) ? ' (--map)' : ''}${shown.length ? `   e.g. ${shown.join(', ')}` : ''}`;
   });
   if (mapping.fileStatus) lines.push(`  every row is ${mapping.fileStatus.status}: ${mapping.fileStatus.why}`);
   else if (!mapping.targets.some((t) => t.kind === 'status')) lines.push('  no status column: new subscribers are subscribed, existing ones keep their status');

@@ -98,7 +98,9 @@ export function checkItem(raw: unknown): { item: Item } | { reason: string; emai
   const address = normalizeEmail(email);
   if (address.length > MAX_TEXT) return { reason: `the email is longer than ${MAX_TEXT} characters`, email: given };
   if (!ADDRESS.test(address)) return { reason: 'the email is not a valid address', email: given };
-  const item: Item = { email: address };
+  // Sent as written (trimmed): the service matches addresses without case and keeps the
+  // spelling it was first given, so an export imports back letter for letter.
+  const item: Item = { email: email.trim() };
   if (name !== undefined && name !== null && name !== '') {
     if (typeof name !== 'string') return { reason: 'the name is not text', email: given };
     if (name.trim().length > MAX_TEXT) return { reason: `the name is longer than ${MAX_TEXT} characters`, email: given };
@@ -203,18 +205,19 @@ export async function upsertAll(
       reject({ index, email: checked.email, reason: checked.reason });
     } else {
       const { item } = checked;
-      const first = seen.get(item.email);
+      const address = normalizeEmail(item.email);
+      const first = seen.get(address);
       if (first !== undefined) {
         reject({ index, email: item.email, reason: 'a duplicate of an earlier row, which is sent instead', duplicateOf: first });
       } else {
-        seen.set(item.email, index);
+        seen.set(address, index);
         // Marked subscribed: sent without the status, or not at all for someone who left.
         const guarded = item.status === 'subscribed' && !options.resubscribe;
         if (guarded) {
           delete item.status;
           gone ??= await unsubscribed(options.signal);
         }
-        if (guarded && gone!.has(item.email)) {
+        if (guarded && gone!.has(address)) {
           result.keptUnsubscribed = ++progress.keptUnsubscribed;
           options.onKeptUnsubscribed?.({ index, email: item.email });
         } else {

@@ -212,7 +212,7 @@ describe('subscribers.upsert', () => {
       body: { message: 'The subscribers.1.email field is taken.', errors: { 'subscribers.1.email': ['The subscribers.1.email field is taken.'] } },
     });
     const result = await api.subscribers.upsert(people(3));
-    assert.deepEqual(result.invalid, [{ index: 1, email: 'person1@example.com', reason: 'refused by the service: The subscribers.1.email field is taken.' }]);
+    assert.deepEqual(result.invalid, [{ index: 1, email: 'Person1@Example.com', reason: 'refused by the service: The subscribers.1.email field is taken.' }]);
     assert.equal(result.created, 2);
   });
 
