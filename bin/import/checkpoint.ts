@@ -8,15 +8,10 @@
  * when it sends them again instead of showing them as unexplained updates.
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { UpsertProgress } from '../../src/server/index.js';
 
-export interface Counts {
-  sent: number;
-  created: number;
-  updated: number;
-  invalid: number;
-  keptUnsubscribed: number;
-  requests: number;
-}
+/** The totals a run carries over to the one that resumes it. */
+export type Counts = Omit<UpsertProgress, 'read' | 'resumeAt'>;
 
 export interface Checkpoint extends Counts {
   version: 2;
