@@ -8,7 +8,8 @@ import type { SwrResult } from '../../src/cache/swr.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
-import { LINK_SCHEMES, displayHost, safeUrl } from '../shared/safe-url.js';
+import { emit } from '../shared/emit.js';
+import { LINK_SCHEMES, displayHost, safeUrl } from '../../src/url/safe-url.js';
 import { styles } from './bio-card.styles.js';
 
 /** The presence budget is 60 a minute: one refresh a second is the most it could ever take. */
@@ -252,7 +253,7 @@ export class BioCard extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('data') && this.data !== undefined && this._bio) {
-      this.#emit<BioCardLoadDetail>('bio-card-load', { bio: this._bio, source: 'data', fresh: true });
+      emit(this, 'bio-card-load', { bio: this._bio, source: 'data', fresh: true });
     }
   }
 
@@ -348,14 +349,14 @@ export class BioCard extends LitElement {
     this._error = undefined;
     this._avatarFailed = false;
     this.busy = false;
-    this.#emit<BioCardLoadDetail>('bio-card-load', { bio, source: result.source, fresh: result.fresh });
+    emit(this, 'bio-card-load', { bio, source: result.source, fresh: result.fresh });
   }
 
   #fail(error: Error): void {
     logOnce(error);
     this._error = error;
     this.busy = false;
-    this.#emit<BioCardErrorDetail>('bio-card-error', { error });
+    emit(this, 'bio-card-error', { error });
   }
 
   #noteReachability(error: unknown): void {
@@ -402,7 +403,7 @@ export class BioCard extends LitElement {
     const presence = parse(Presence, value);
     if (!presence) return;
     this.presence = presence;
-    this.#emit<BioCardPresenceDetail>('bio-card-presence', { presence });
+    emit(this, 'bio-card-presence', { presence });
   }
 
   #onVisibility = (): void => {
@@ -415,9 +416,6 @@ export class BioCard extends LitElement {
     else this.#refreshPresence();
   };
 
-  #emit<T extends object>(type: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
-  }
 
   protected override render(): TemplateResult {
     const compact = this.variant === 'compact';

@@ -7,7 +7,8 @@ import { buildEngine, type Hit, type SearchEngine } from '../../src/search/engin
 import { highlight, type Segment } from '../../src/search/highlight.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
-import { safeUrl, WEB_SCHEMES } from '../shared/safe-url.js';
+import { emit } from '../shared/emit.js';
+import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
 
@@ -272,7 +273,7 @@ export class HubSearch extends LitElement {
   protected override updated(changed: PropertyValues): void {
     if (this.#resultsPending) {
       this.#resultsPending = false;
-      this.#emit<HubSearchResultsDetail>('hub-search-results', {
+      emit(this, 'hub-search-results', {
         query: this._value,
         total: this._total,
         entries: this._rows.map((row) => row.entry),
@@ -335,7 +336,7 @@ export class HubSearch extends LitElement {
       if (generation !== this.#generation) return;
       const offlineNow = result.source === 'cache' && !result.fresh && navigator.onLine === false;
       this.offline = offlineNow;
-      this.#emit('hub-search-ready', { size: result.data.length, offline: offlineNow });
+      emit(this, 'hub-search-ready', { size: result.data.length, offline: offlineNow });
       if (!result.fresh) void this.#revalidate(generation, true, result.revalidated);
     } catch (error) {
       if (generation !== this.#generation) return;
@@ -344,7 +345,7 @@ export class HubSearch extends LitElement {
       this.#loading = undefined;
       logOnce(this._error);
       this._announcement = this.#errorText(this._error);
-      this.#emit('hub-search-error', { error: this._error });
+      emit(this, 'hub-search-error', { error: this._error });
     } finally {
       if (generation === this.#generation) this.busy = false;
     }
@@ -457,9 +458,6 @@ export class HubSearch extends LitElement {
 
   // ---- events ------------------------------------------------------------------------
 
-  #emit<T extends object>(type: string, detail: T, cancelable = false): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
-  }
 
   #onDocumentKeydown = (event: KeyboardEvent): void => {
     if (this.noShortcut || event.defaultPrevented || event.isComposing || event.altKey) return;
@@ -559,7 +557,7 @@ export class HubSearch extends LitElement {
     if (this.recent > 0 && this.tenant) {
       this.#saveRecent([query, ...this._recent.filter((q) => q !== query)].slice(0, this.recent));
     }
-    return this.#emit<HubSearchSelectDetail>('hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
+    return emit(this, 'hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
   }
 
   #onOptionClick(event: MouseEvent): void {

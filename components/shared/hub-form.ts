@@ -18,8 +18,9 @@ import { ConfigError, HttpError, OfflineError, RateLimitedError, UnconfirmedErro
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
 import { claim, enqueue, outboxEvents, type DeliveredDetail, type FailedDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
 import { clientFor } from './client.js';
+import { emit, type DetailOf } from './emit.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
-import { safeUrl, WEB_SCHEMES } from './safe-url.js';
+import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
 import { onStringsChange, stringsFor, waitText, type FormStrings } from './strings.js';
 
@@ -337,10 +338,13 @@ export abstract class HubFormElement extends LitElement {
     this.#show('unconfirmed', this.resolvedStrings.unconfirmed);
   }
 
-  #emit(what: 'submit' | 'success' | 'error' | 'queued', detail: object, cancelable = false): boolean {
-    return this.dispatchEvent(
-      new CustomEvent(`${this.kind}-${what}`, { bubbles: true, composed: true, cancelable, detail }),
-    );
+  #emit<W extends 'submit' | 'success' | 'error' | 'queued'>(
+    what: W,
+    detail: DetailOf<`signup-form-${W}`>,
+    cancelable = false,
+  ): boolean {
+    // Both forms declare the same detail types for their events.
+    return emit(this, `${this.kind}-${what}` as `signup-form-${W}`, detail, cancelable);
   }
 
   /** Shows a status and announces it; the same text twice is announced twice. */

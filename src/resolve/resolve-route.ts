@@ -10,7 +10,7 @@ import type { HubClient } from '../api/client.js';
 import { HttpError } from '../api/errors.js';
 import type { Resolved } from '../api/schema.js';
 import { cachedGet } from '../cache/freshness.js';
-import { WEB_SCHEMES, safeUrl } from '../../components/shared/safe-url.js';
+import { WEB_SCHEMES, safeUrl } from '../url/safe-url.js';
 
 export type HubRoute =
   | { kind: 'redirect'; url: string; title?: string }
