@@ -74,7 +74,7 @@ function distPaths() {
 
 export default {
   globs: ['components/*/*.ts'],
-  exclude: ['components/shared/*.styles.ts', 'components/*/*.styles.ts', 'components/*/define.ts', 'components/*.ts'],
+  exclude: ['components/script-tag/*.ts', 'components/shared/*.styles.ts', 'components/*/*.styles.ts', 'components/*/define.ts', 'components/*.ts'],
   outdir: 'dist',
   litelement: true,
   dependencies: false,
