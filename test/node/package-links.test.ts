@@ -6,11 +6,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { root } from '../../scripts/entries.js';
+import { unpackPacked } from '../support/packed.js';
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 function anchors(markdown: string): Set<string> {
@@ -43,21 +42,11 @@ function links(markdown: string): string[] {
 
 test('every relative link in the packed README and docs resolves inside the tarball', (t) => {
   assert.ok(existsSync(join(root, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
-  const work = mkdtempSync(join(tmpdir(), 'hub-kit-links-'));
-  t.after(() => rmSync(work, { recursive: true, force: true }));
-  const [{ filename }] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }),
-  ) as [{ filename: string }];
-  execFileSync('tar', ['-xzf', join(work, filename), '-C', work]);
-  const pkg = join(work, 'package');
+  const packed = unpackPacked('hub-kit-links-');
+  t.after(() => packed.remove());
+  const pkg = packed.dir;
 
-  const pages = readdirSync(pkg, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !relative(pkg, entry.parentPath).startsWith('node_modules'))
-    .map((entry) => join(entry.parentPath, entry.name));
+  const pages = packed.files.filter((file) => file.endsWith('.md')).map((file) => join(pkg, file));
   assert.ok(pages.some((page) => page.endsWith(join('package', 'README.md'))), 'the package has no README.md');
   assert.ok(pages.length > 5, `only ${pages.length} Markdown files in the package`);
 

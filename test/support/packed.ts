@@ -6,12 +6,39 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Unpacked {
+  /** The unpacked tarball's `package/` folder. */
+  dir: string;
+  /** Every file in it, relative to `dir`, with `/` separators. */
+  files: string[];
+  remove(): void;
+}
+
+/** The tarball `npm pack` makes, unpacked into a new folder: what a registry would publish. */
+export function unpackPacked(prefix = 'hub-kit-unpacked-'): Unpacked {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const [{ filename }] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as [{ filename: string }];
+  execFileSync('tar', ['-xzf', join(work, filename), '-C', work]);
+  const dir = join(work, 'package');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+  return { dir, files, remove: () => rmSync(work, { recursive: true, force: true }) };
+}
 
 export interface Installed {
   /** A project folder with the packed hub-kit installed. */
