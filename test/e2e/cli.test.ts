@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { installPacked, run, type Installed, type Run } from '../support/packed.js';
+import { installPacked, type Installed } from '../support/packed.js';
+import { run, type Run } from '../support/process.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/platforms/', import.meta.url));
 const KEY = 'hk_test_valid';
@@ -28,7 +29,7 @@ let root: string;
 
 before(async () => {
   installed = installPacked('hub-kit-cli-');
-  standIn = run('npx', ['hub-kit', 'stand-in', '--port', '0'], installed.dir);
+  standIn = run('npx', ['hub-kit', 'stand-in', '--port', '0'], { cwd: installed.dir });
   root = (await standIn.line(/listening on http:\/\/127\.0\.0\.1:\d+/)).match(/http:\/\/\S+/)![0];
 });
 
@@ -64,7 +65,7 @@ function workspace() {
   const log = async () => ((await control('log')) as { requests: Array<{ method: string; path: string; status: number }> }).requests;
   const posts = async () => (await log()).filter((r) => r.method === 'POST');
   const hubKit = (args: string[], env: Record<string, string | undefined> = {}) =>
-    run('npx', ['hub-kit', ...args], dir, { HUB_API_KEY: KEY, HUB_BASE_URL: url, HUB_KIT_STAND_IN_CLOCK: '1', ...env });
+    run('npx', ['hub-kit', ...args], { cwd: dir, env: { HUB_API_KEY: KEY, HUB_BASE_URL: url, HUB_KIT_STAND_IN_CLOCK: '1', ...env } });
   /** A new tenant with these subscribers and a key of its own: an empty workspace to import into. */
   const fresh = async (subscribers: Array<Record<string, string>> = []) => {
     const slug = `fresh-${randomUUID().slice(0, 8)}`;
@@ -358,10 +359,9 @@ describe('honest output', () => {
       { path: 'page=2', method: 'GET', delayMs: 1500, times: 5 },
     ]);
     for (const command of ['npx hub-kit posts list --json | head -1', 'npx hub-kit posts list | head -1', 'npx hub-kit subscribers export | head -1']) {
-      const piped = run('bash', ['-c', `${command}; echo "hub-kit exited \${PIPESTATUS[0]}" >&2`], w.dir, {
-        HUB_API_KEY: KEY,
-        HUB_BASE_URL: w.url,
-        HUB_KIT_STAND_IN_CLOCK: '1',
+      const piped = run('bash', ['-c', `${command}; echo "hub-kit exited \${PIPESTATUS[0]}" >&2`], {
+        cwd: w.dir,
+        env: { HUB_API_KEY: KEY, HUB_BASE_URL: w.url, HUB_KIT_STAND_IN_CLOCK: '1' },
       });
       assert.equal(await piped.exited, 0);
       assert.match(piped.stderr(), /hub-kit exited 0/, `${command}:\n${piped.output()}`);
