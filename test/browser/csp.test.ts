@@ -47,7 +47,7 @@ async function openFrame(set: (frame: HTMLIFrameElement) => void): Promise<Frame
 
 const openPage = (path: string) => openFrame((frame) => (frame.src = new URL(path, import.meta.url).href));
 
-/** A page whose policy (a header) names the origin hub-kit.js comes from, as a site using a CDN writes it. */
+/** A page whose policy (a header) allows the CDN folder hub-kit.js comes from, as a site using a CDN writes it. */
 const openCdnPage = (cdnScript: string) =>
   openFrame((frame) => (frame.src = `/__csp-cdn-page?src=${encodeURIComponent(cdnScript)}`));
 
@@ -204,7 +204,7 @@ describe('Content Security Policy', () => {
     });
   }
 
-  describe("when hub-kit.js comes from a CDN the policy names in script-src", () => {
+  describe("when hub-kit.js comes from a CDN folder the policy names in script-src", () => {
     it('element by element and all at once, every element renders and works, with no violation', async () => {
       const { origin } = await executeServerCommand<{ origin: string }, undefined>('script-tag-origin');
       for (const order of ['one by one', 'at once'] as const) {

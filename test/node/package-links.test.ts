@@ -2,10 +2,13 @@
  * Every relative link in the packed README and docs resolves inside the tarball: `npm pack`,
  * unpack, and follow each Markdown link (inline and reference-style, outside code) of
  * every .md file the package ships to a file of the package, and each #fragment to a heading
- * of the page it names. A reader of node_modules/hub-kit never meets a dead link.
+ * of the page it names. A reader of node_modules/hub-kit never meets a dead link, and every
+ * file of the repository the docs name (an example, a test) links to it in the one
+ * repository package.json names, where it exists.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { root } from '../../scripts/entries.js';
@@ -71,4 +74,41 @@ test('every relative link in the packed README and docs resolves inside the tarb
   }
   assert.ok(checked > 10, `only ${checked} relative links found: the scan is not reading the docs`);
   assert.deepEqual(broken, [], `broken links in the package:\n${broken.join('\n')}`);
+});
+
+test('every repository file the packed docs name links to it in the hub-kit repository, and exists', (t) => {
+  assert.ok(existsSync(join(root, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
+  const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository: { url: string } };
+  const repo = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+  const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const kind = (path: string) => {
+    const clean = path.replace(/\/$/, '');
+    if (tracked.includes(clean)) return 'blob';
+    return tracked.some((file) => file.startsWith(`${clean}/`)) ? 'tree' : undefined;
+  };
+  const packed = unpackPacked('hub-kit-repo-links-');
+  t.after(() => packed.remove());
+  const inPackage = (path: string) => packed.files.some((file) => file === path || file.startsWith(`${path.replace(/\/$/, '')}/`));
+
+  const wrong: string[] = [];
+  let named = 0;
+  for (const page of packed.files.filter((file) => file.endsWith('.md'))) {
+    const text = readFileSync(join(packed.dir, page), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    for (const m of text.matchAll(/`([^`\s*]+)`/g)) {
+      const path = m[1]!;
+      // A path has a folder or an extension; a bare word (`types`, `bin`) is a name.
+      if (!/[/.]/.test(path)) continue;
+      const where = kind(path);
+      if (!where || inPackage(path)) continue; // not a file of the repository, or one the reader has
+      named++;
+      const url = `${repo}/${where}/main/${path.replace(/\/$/, '')}`;
+      const linked = text[m.index! - 1] === '[' && text.startsWith(`](${url})`, m.index! + m[0].length);
+      if (!linked) wrong.push(`${page}: \`${path}\` is not a link; write [\`${path}\`](${url})`);
+    }
+    for (const [, path] of text.matchAll(new RegExp(`${repo.replace(/[.]/g, '\\.')}/(?:blob|tree)/main/([^)#\\s]+)`, 'g'))) {
+      if (!kind(path!)) wrong.push(`${page}: links to ${path}, which the repository does not have`);
+    }
+  }
+  assert.ok(named > 20, `only ${named} repository files named: the scan is not reading the docs`);
+  assert.deepEqual(wrong, [], wrong.join('\n'));
 });

@@ -5,8 +5,9 @@
  *   (script-tag.ts) on another origin, as a CDN serves them. Any path ending in a kit file
  *   serves it: `${origin}/copy-2/hub-kit.js`.
  * - `/__csp-cdn-page?src=<url of hub-kit.js>`, in the test server: a page that loads the kit
- *   from that URL under a Content-Security-Policy header naming its origin, as a site that
- *   uses a CDN writes it (test/browser/csp.test.ts).
+ *   from that URL under a Content-Security-Policy header that allows only the folder it is
+ *   in (the narrowest source docs/csp.md offers for a CDN), as a site that uses a CDN
+ *   writes it (test/browser/csp.test.ts).
  */
 import { serveScriptTag } from './script-tag.ts';
 
@@ -30,7 +31,8 @@ export function cspCdnPageMiddleware() {
     if (ctx.path !== '/__csp-cdn-page') return next();
     const src = new URL(String(ctx.query.src));
     const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    ctx.set('Content-Security-Policy', `script-src 'self' ${src.origin}; style-src 'self'; require-trusted-types-for 'script'`);
+    const folder = new URL('./', src).href;
+    ctx.set('Content-Security-Policy', `script-src 'self' ${folder}; style-src 'self'; require-trusted-types-for 'script'`);
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>hub-kit from a CDN under a Content Security Policy</title>
