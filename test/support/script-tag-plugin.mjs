@@ -4,10 +4,12 @@
  * - `executeServerCommand('script-tag-origin')` -> `{ origin }`: the script tag's files
  *   (script-tag.ts) on another origin, as a CDN serves them. Any path ending in a kit file
  *   serves it: `${origin}/copy-2/hub-kit.js`.
- * - `/__csp-cdn-page?src=<url of hub-kit.js>`, in the test server: a page that loads the kit
- *   from that URL under a Content-Security-Policy header that allows only the folder it is
- *   in (the narrowest source docs/csp.md offers for a CDN), as a site that uses a CDN
- *   writes it (test/browser/csp.test.ts).
+ * - `/__csp-page?script-src=<sources>&src=<url of hub-kit.js>&nonce=<nonce>`, in the test
+ *   server: a page that loads the kit from `src` (default /dist/hub-kit.js) under a
+ *   Content-Security-Policy header with those script sources, `style-src 'self'` and
+ *   Trusted Types required (with `trusted-types lit-html` when there is a nonce, which both
+ *   script tags carry), for the policies that name a CDN's URL or pair a nonce with
+ *   'strict-dynamic' (test/browser/csp.test.ts).
  */
 import { serveScriptTag } from './script-tag.ts';
 
@@ -26,17 +28,20 @@ export function scriptTagOriginPlugin() {
   };
 }
 
-export function cspCdnPageMiddleware() {
+export function cspPageMiddleware() {
   return async (ctx, next) => {
-    if (ctx.path !== '/__csp-cdn-page') return next();
-    const src = new URL(String(ctx.query.src));
+    if (ctx.path !== '/__csp-page') return next();
+    const src = new URL(String(ctx.query.src ?? '/dist/hub-kit.js'), 'http://page/');
+    const nonce = ctx.query.nonce ? String(ctx.query.nonce) : undefined;
     const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    const folder = new URL('./', src).href;
-    ctx.set('Content-Security-Policy', `script-src 'self' ${folder}; style-src 'self'; require-trusted-types-for 'script'`);
+    const nonceAttr = nonce ? ` nonce="${attr(nonce)}"` : '';
+    const policy = [`script-src ${ctx.query['script-src']}`, "style-src 'self'", "require-trusted-types-for 'script'"];
+    if (nonce) policy.push('trusted-types lit-html');
+    ctx.set('Content-Security-Policy', policy.join('; '));
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>hub-kit from a CDN under a Content Security Policy</title>
-<script src="/test/browser/csp-pages/record-violations.js"></script>
-<script type="module" src="${attr(src.href)}"></script></head><body><main></main></body></html>`;
+<title>hub-kit under a Content Security Policy</title>
+<script${nonceAttr} src="/test/browser/csp-pages/record-violations.js"></script>
+<script type="module"${nonceAttr} src="${attr(src.host === 'page' ? src.pathname : src.href)}"></script></head><body><main></main></body></html>`;
   };
 }
