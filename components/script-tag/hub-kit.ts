@@ -1,6 +1,5 @@
 /**
- * The script-tag entry, `dist/hub-kit.js`: a loader of well under a kilobyte, not the
- * elements. It looks for the kit's tags in the document and, the first time one appears
+ * The script-tag entry, `dist/hub-kit.js`: a loader (0.74 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
  * (in the parsed page or added later), fetches the file that holds that element and the
  * shared core it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page
  * pays for the elements it shows and nothing else; a page without any pays for this file.
@@ -21,7 +20,11 @@
  *   a tag already defined, or claimed by the other copy's loader, is left to it, so
  *   nothing is fetched twice and the first definition wins.
  * - Another kind of file, such as a locale's strings found by the page's `lang`, is one
- *   more importer of the same shape, fetched through `fetchOnce`.
+ *   more importer of the same shape (`fr: () => import('../shared/locales/fr.js')`),
+ *   fetched through `fetchOnce` when it is needed. Such a file should import no more than
+ *   `registerStrings`: the strings' registry lives on the global object, so it reaches the
+ *   elements of the per-element files and of the file of all alike, and a locale fetched
+ *   for a signup form must not drag the forms' file in with it.
  */
 import complete from 'virtual:hub-kit/complete';
 import type { SignupForm } from '../signup-form/signup-form.js';
