@@ -58,6 +58,19 @@ export interface UpsertOptions {
   onKeptUnsubscribed?: (row: { index: number; email: string }) => void;
   /** Called just before each request leaves, with the indexes of its first and last rows. */
   onSend?: (rows: { first: number; last: number; count: number }) => void;
+  /**
+   * Called as the workspace's list is read to learn who has unsubscribed (once, at the first
+   * item marked subscribed, one request per 100 subscribers): after each page, then with `done`.
+   */
+  onConsentCheck?: (check: ConsentCheck) => void;
+}
+
+export interface ConsentCheck {
+  /** Subscribers of the workspace read so far. */
+  read: number;
+  /** Of them, those who have unsubscribed. */
+  unsubscribed: number;
+  done: boolean;
 }
 
 export interface UpsertResult {
@@ -141,7 +154,7 @@ export async function upsertAll(
   items: Iterable<unknown> | AsyncIterable<unknown>,
   options: UpsertOptions,
   send: (chunk: Item[], signal: AbortSignal | undefined) => Promise<BulkResult>,
-  unsubscribed: (signal: AbortSignal | undefined) => Promise<ReadonlySet<string>> = async () => new Set(),
+  unsubscribed: (signal: AbortSignal | undefined, onPage?: (check: ConsentCheck) => void) => Promise<ReadonlySet<string>> = async () => new Set(),
 ): Promise<UpsertResult> {
   const start = options.startIndex ?? 0;
   const result: UpsertResult = { created: 0, updated: 0, invalid: [], keptUnsubscribed: 0, requests: 0 };
@@ -215,7 +228,7 @@ export async function upsertAll(
         const guarded = item.status === 'subscribed' && !options.resubscribe;
         if (guarded) {
           delete item.status;
-          gone ??= await unsubscribed(options.signal);
+          gone ??= await unsubscribed(options.signal, options.onConsentCheck);
         }
         if (guarded && gone!.has(address)) {
           result.keptUnsubscribed = ++progress.keptUnsubscribed;
