@@ -305,16 +305,30 @@ describe('the file is checked before any request', () => {
 
   test('Latin-1 is read as Windows-1252 and said so; a mixed file is refused; --encoding overrides; never mojibake', async () => {
     const w = workspace();
-    w.file('latin1.csv', Buffer.from('email,name,city\nlatin@example.com,José Müller,Zürich\n', 'latin1'));
+    // Windows-1252 beyond Latin-1: ’ and € are the bytes 0x92 and 0x80.
+    w.file('latin1.csv', Buffer.from('email,name,city\nlatin@example.com,José Müller,Zürich\nquote@example.com,Seán O\x92Brien,\x80 zone\n', 'latin1'));
     const out = await done(w.hubKit(['subscribers', 'import', 'latin1.csv']));
-    assert.match(out, /Imported latin1\.csv: 1 row read.* latin1\.csv is not UTF-8: read as Windows-1252 \(Latin-1\)/);
-    const latin = (await w.exported()).find((s) => s.email === 'latin@example.com');
-    assert.deepEqual([latin?.name, latin?.fields], ['José Müller', '{"city":"Zürich"}']);
+    assert.match(out, /Imported latin1\.csv: 2 rows read.* latin1\.csv is not UTF-8: read as Windows-1252 \(Latin-1\)/);
+    const stored = new Map((await w.exported()).map((s) => [s.email, [s.name, s.fields]]));
+    assert.deepEqual(stored.get('latin@example.com'), ['José Müller', '{"city":"Zürich"}']);
+    assert.deepEqual(stored.get('quote@example.com'), ['Seán O’Brien', '{"city":"€ zone"}']);
 
     w.file('mixed.csv', Buffer.concat([Buffer.from('email,name\nutf8@example.com,Zoë\n'), Buffer.from('latin@example.org,Zoë\n', 'latin1')]));
     assert.match(await done(w.hubKit(['subscribers', 'import', 'mixed.csv']), 2), /mixed\.csv mixes two encodings: line 2 is UTF-8, line 3 is not/);
     assert.match(await done(w.hubKit(['subscribers', 'import', 'latin1.csv', '--encoding', 'utf-8']), 2), /not valid UTF-8 \(line 2\)/);
-    assert.equal((await w.exported()).some((s) => /Ã|�/.test(s.name)), false, 'no mojibake stored');
+
+    // Mac Roman's ü (0x9F) is Windows-1252's Ÿ; Windows-1250's ł (0xB3) is its ³. Neither is guessed.
+    w.file('mac.csv', Buffer.from('email,name\nmac@example.com,J\x9Frg M\x9Fller\n', 'latin1'));
+    w.file('polish.csv', Buffer.from('email,name,city\npl@example.com,Zofia,Wroc\xB3aw\n', 'latin1'));
+    assert.match(await done(w.hubKit(['subscribers', 'import', 'mac.csv']), 2), /mac\.csv is not UTF-8 \(line 2\), and read as Windows-1252 \(Latin-1\) line 2 would say "JŸrg", which is not how text reads.*--encoding/);
+    assert.match(await done(w.hubKit(['subscribers', 'import', 'polish.csv']), 2), /would say "Wroc³aw"/);
+    assert.deepEqual((await w.posts()).length, 1, 'nothing sent for the refused files');
+    assert.match(await done(w.hubKit(['subscribers', 'import', 'mac.csv', '--encoding', 'macroman'])), /Reading mac\.csv \(Mac Roman,[\s\S]*1 created/);
+    assert.match(await done(w.hubKit(['subscribers', 'import', 'polish.csv', '--encoding', 'windows-1250'])), /1 created/);
+    const all = await w.exported();
+    assert.equal(all.find((s) => s.email === 'mac@example.com')?.name, 'Jürg Müller');
+    assert.equal(all.find((s) => s.email === 'pl@example.com')?.fields, '{"city":"Wrocław"}');
+    assert.equal(all.some((s) => /Ã|�|[\u0080-\u009f]/.test(s.name + s.fields)), false, 'no mojibake stored');
   });
 });
 

@@ -14,7 +14,7 @@ import { upsertAll } from '../../../src/server/upsert.js';
 import { connect, explain, type Connection } from '../../api.js';
 import { describe, itemOf, lostUnsubscribe, mappingFor, statusWord, readDate, type Mapping } from '../../csv/mapping.js';
 import { csvRows, jsonRows, type Format } from '../../csv/rows.js';
-import { delimiterName, shapeOf, type Delimiter, type Encoding, type FileShape } from '../../csv/shape.js';
+import { ENCODING_LABELS, delimiterName, shapeOf, type Delimiter, type Encoding, type FileShape } from '../../csv/shape.js';
 import { checkpointPath, readCheckpoint, removeCheckpoint, writeCheckpoint, type Checkpoint, type Counts } from '../../import/checkpoint.js';
 import { RejectReport } from '../../import/rejects.js';
 import { count, duration, plural } from '../../output.js';
@@ -107,7 +107,7 @@ export async function importSubscribers(options: ImportOptions): Promise<number>
     throw new InputError('--map is for CSV files; a JSON Lines row names its fields itself.');
   }
 
-  const how = format === 'csv' ? `${shape.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, ${delimiterName(shape.delimiter)}-separated` : 'JSON Lines';
+  const how = format === 'csv' ? `${ENCODING_LABELS[shape.encoding]}, ${delimiterName(shape.delimiter)}-separated` : 'JSON Lines';
   console.error(`Reading ${name} (${how}, ${plural(shape.rows, 'row')}).`);
   if (shape.encodingNote) console.error(`${shape.encodingNote}.`);
   if (mapping && dryRun) {
