@@ -372,6 +372,22 @@ describe('honest output', () => {
     assert.match(await done(w.hubKit(['subscribers', 'import', 'header.csv'])), /header\.csv has no rows after its header: nothing to import/);
   });
 
+  test('a run that fails after sending says where it stopped, keeps its rejected rows, and the next run resumes there', async () => {
+    const w = workspace();
+    const rows = ['email,name', ...Array.from({ length: 300 }, (_, i) => (i === 150 ? 'broken,Broken' : `stop${i}@example.com,S ${i}`))];
+    w.file('list.csv', `${rows.join('\n')}\n`);
+    // Two requests are answered, then the service fails every retry of the third.
+    await w.control('faults', { path: '/api/v1/subscribers/bulk', method: 'POST', skip: 2, status: 503, times: 50 });
+    const failed = await done(w.hubKit(['subscribers', 'import', 'list.csv']), 1);
+    assert.match(failed, /The service answered 503.* Stopped at row 203 after 200 rows sent; run the same command again to resume\. Rows rejected so far are in list\.csv\.rejected\.csv\.partial\./);
+    assert.equal(existsSync(join(w.dir, 'list.csv.rejected.csv')), false, 'no report until a run completes');
+    await fetch(`${w.url}/__stand-in/faults`, { method: 'DELETE' });
+    const resumed = await done(w.hubKit(['subscribers', 'import', 'list.csv']));
+    assert.match(resumed, /Resuming the import of list\.csv at row 203: 201 rows were done before\./);
+    assert.match(resumed, /300 rows read, 299 sent in 3 requests \(299 created, 0 updated\), 1 rejected/);
+    assert.equal(readFileSync(join(w.dir, 'list.csv.rejected.csv'), 'utf8'), 'rejected_row,rejected_reason,email,name\n152,the email is not a valid address,broken,Broken\n');
+  });
+
   test('the ETA accounts for the key\'s window: seconds into a fresh one, the rest of the minute into a spent one', async () => {
     const w = workspace();
     const csv = (n: number, tag: string) => ['email,name', ...Array.from({ length: n }, (_, i) => `${tag}${i}@example.com,R ${i}`)].join('\n');
@@ -440,13 +456,18 @@ describe('honest output', () => {
     }
   });
 
-  test('a closed pipe ends quietly with exit 0: posts list | head -1, subscribers export | head -1', async () => {
+  test('a closed pipe ends quietly with exit 0: posts list | head -2, subscribers export | head -1', async () => {
     const w = workspace();
     // The second page waits, so the reader has gone before the command writes again.
     await w.control('faults', [
       { path: 'page=2', method: 'GET', delayMs: 1500, times: 5 },
     ]);
-    for (const command of ['npx hub-kit posts list --json | head -1', 'npx hub-kit posts list | head -1', 'npx hub-kit subscribers export | head -1']) {
+    const commands: Array<[string, number]> = [
+      ['npx hub-kit posts list --json | head -1', 1],
+      ['npx hub-kit posts list | head -2', 2],
+      ['npx hub-kit subscribers export | head -1', 1],
+    ];
+    for (const [command, lines] of commands) {
       const piped = run('bash', ['-c', `${command}; echo "hub-kit exited \${PIPESTATUS[0]}" >&2`], w.dir, {
         HUB_API_KEY: KEY,
         HUB_BASE_URL: w.url,
@@ -455,7 +476,7 @@ describe('honest output', () => {
       assert.equal(await piped.exited, 0);
       assert.match(piped.stderr(), /hub-kit exited 0/, `${command}:\n${piped.output()}`);
       assert.doesNotMatch(piped.stderr(), /EPIPE|Error|    at /, `${command}:\n${piped.output()}`);
-      assert.equal(piped.stdout().trim().split('\n').length, 1);
+      assert.equal(piped.stdout().trim().split('\n').length, lines);
     }
   });
 
