@@ -165,6 +165,22 @@ describe('nothing that could lose consent is guessed', () => {
     });
   });
 
+  test('a later row for the same address that says unsubscribed is sent; other repeated rows are not', async () => {
+    const w = workspace();
+    const key = await w.fresh();
+    const fillers = Array.from({ length: 110 }, (_, i) => `filler${i}@example.com,subscribed`);
+    // "twice" is sent in the first request, its unsubscribe in the second; "near" and its
+    // unsubscribe would share one request, so they go in two.
+    const rows = ['email,status', 'twice@example.com,subscribed', ...fillers, 'TWICE@example.com,unsubscribed', 'near@example.com,active', 'near@example.com,unsubscribed', 'again@example.com,unsubscribed', 'again@example.com,subscribed'];
+    w.file('dups.csv', `${rows.join('\n')}\n`);
+    const out = await done(w.hubKit(['subscribers', 'import', 'dups.csv'], { HUB_API_KEY: key }));
+    assert.match(out, /116 rows read, 115 sent in 3 requests \(113 created, 2 updated\), 1 rejected/);
+    const report = parse(readFileSync(join(w.dir, 'dups.csv.rejected.csv')), { columns: true }) as Array<Record<string, string>>;
+    assert.deepEqual(report.map((r) => [r.rejected_row, r.rejected_reason]), [['117', 'a duplicate of row 116, which is sent instead']]);
+    const now = Object.fromEntries((await w.exported(key)).map((s) => [s.email, s.status]));
+    assert.deepEqual([now['twice@example.com'], now['near@example.com'], now['again@example.com']], ['unsubscribed', 'unsubscribed', 'unsubscribed']);
+  });
+
   test('a --map that takes a status column off the status, leaving someone who unsubscribed without it, is refused before any request', async () => {
     const w = workspace();
     w.file('ghost.csv', 'email,subscribed_to_emails\nada@example.com,true\nbo@example.com,false\n');
