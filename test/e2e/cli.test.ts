@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { installPacked, run, type Installed, type Run } from '../support/packed.js';
+import { standInControl } from '../support/stand-in-control.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/platforms/', import.meta.url));
 const KEY = 'hk_test_valid';
@@ -53,15 +54,7 @@ function workspace() {
   const url = `${root}/__sandbox/${id}`;
   const dir = join(installed.dir, id);
   mkdirSync(dir);
-  const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${url}/__stand-in/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const log = async () => ((await control('log')) as { requests: Array<{ method: string; path: string; status: number }> }).requests;
+  const { control, log } = standInControl(url);
   const posts = async () => (await log()).filter((r) => r.method === 'POST');
   const hubKit = (args: string[], env: Record<string, string | undefined> = {}) =>
     run('npx', ['hub-kit', ...args], dir, { HUB_API_KEY: KEY, HUB_BASE_URL: url, HUB_KIT_STAND_IN_CLOCK: '1', ...env });

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { serve } from '../../src/stand-in/node.js';
+import { standInControl } from '../support/stand-in-control.js';
 
 const CLI = fileURLToPath(new URL('../../bin/hub-kit.ts', import.meta.url));
 // A key only these tests know, so any output that holds it is caught.
@@ -58,16 +59,8 @@ async function setup(t: TestContext) {
   t.after(() => served.close());
   const dir = mkdtempSync(join(tmpdir(), 'hub-kit-cli-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${served.url}/__stand-in/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const { control, log } = standInControl(served.url);
   await control('keys', { key: KEY });
-  const log = async () => ((await control('log')) as { requests: Array<{ method: string; path: string; status: number }> }).requests;
   const cli = (args: string[], env: Record<string, string | undefined> = {}) => start([...args, '--base-url', served.url], env);
   /** Every file the command left behind, to check the key is in none. */
   const files = () => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
