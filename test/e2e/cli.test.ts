@@ -408,7 +408,8 @@ describe('honest output', () => {
       const m = /ETA (?:(\d+) min )?(\d+) s|ETA (\d+) min/.exec(line)!;
       return Number(m[1] ?? m[3] ?? 0) * 60 + Number(m[2] ?? 0);
     };
-    assert.ok(seconds(first) < 10, `21 requests into a fresh window take seconds, not "${first}"`);
+    // Seconds (a loaded machine answers slower), never the 20 s of a second a request.
+    assert.ok(seconds(first) < 15, `21 requests into a fresh window take seconds, not "${first}"`);
 
     // In another sandbox, 55 of the key's 60 requests spent a moment ago: 16 more wait for the window to end.
     const v = workspace();
