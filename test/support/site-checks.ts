@@ -133,9 +133,11 @@ export interface WithJavaScript {
   /** The line the app itself shows after a signup (from the element's success event). */
   appText?: (email: string) => string;
   label: string;
+  /** Sign up on the last load (default true); false checks the loads alone. */
+  signup?: boolean;
 }
 
-/** Loads the page `loads` times, then signs up on the last load; returns every console error seen. */
+/** Loads the page `loads` times, then signs up on the last load (unless told not to); returns every console error seen. */
 export async function signupWithJavaScript(engine: Engine, options: WithJavaScript): Promise<{ errors: string[]; weight: Weight }> {
   const browser = await launch(engine);
   try {
@@ -153,6 +155,10 @@ export async function signupWithJavaScript(engine: Engine, options: WithJavaScri
       await page.evaluate(settled);
     }
     const weight = await pageWeight(page!);
+    if (options.signup === false) {
+      errors.push(...(await page!.consoleErrors()));
+      return { errors, weight };
+    }
     // One form on the page, adopted rather than doubled.
     assert.equal(await page!.evaluate(() => document.querySelectorAll('signup-form form').length), 1);
 
