@@ -21,14 +21,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { engines, launch, type HarnessPage } from '../support/engines.js';
 import { run, type Run } from '../support/process.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
+import { pageWeight, serveStatic } from '../support/site-checks.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'hub-kit-newcomer-'));
@@ -37,7 +36,7 @@ const SUCCESS = 'Check your inbox to confirm.';
 
 let tarball: string;
 let standIn: { run: Run; url: string };
-let server: http.Server;
+let server: { origin: string; close(): void };
 let origin: string;
 let creator: string;
 const buildEnv: Record<string, string> = {};
@@ -61,13 +60,6 @@ function sh(command: string, args: string[], env: NodeJS.ProcessEnv = {}): strin
 
 /** `npx hub-kit stand-in …` in the new project, in its own process group. */
 const npxStandIn = (args: string[]): Run => run('npx', ['hub-kit', 'stand-in', ...args], { cwd: site });
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
 
 before(async () => {
   assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
@@ -114,19 +106,8 @@ before(async () => {
   assert.ok(doc.build.some((line) => line.endsWith('npx @11ty/eleventy')), 'docs/ssr.md does not run Eleventy');
   assert.ok(doc.build.includes('node check-key.mjs _site'), 'docs/ssr.md does not check the built files for the key');
 
-  const out = join(site, '_site');
-  server = http.createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    const file = join(out, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(out) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveStatic(join(site, '_site'));
+  origin = server.origin;
   creator = ((await (await fetch(`${standIn.url}/api/v1/tenants/demo/bio`)).json()) as { data: { name: string } }).data.name;
 });
 
@@ -318,6 +299,7 @@ for (const engine of engines()) {
         // The service records it and sends the visitor back to the page, marked.
         await page.waitFor(() => location.search.includes('hub-kit=subscribed'), [], { what: 'the way back to the page' });
         assert.equal(new URL(await page.url()).origin, origin);
+        console.log(`Eleventy, ${engine}, JavaScript off: back at ${new URL(await page.url()).pathname}${new URL(await page.url()).search}, reading "${await page.visibleText('body')}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
       } finally {
         await browser.close();
@@ -353,7 +335,16 @@ for (const engine of engines()) {
         }
         assert.ok(text.includes(SUCCESS), `after a signup the form reads "${text}", without "${SUCCESS}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
-        assert.deepEqual(await page.consoleErrors(), []);
+        const errors = await page.consoleErrors();
+        console.log(`Eleventy, ${engine}: ${errors.length} console errors`);
+        assert.deepEqual(errors, []);
+        if (engine === engines()[0]) {
+          // Everything the page fetches but its HTML is the kit's: client.js (Lit's hydration
+          // support and the elements) and hub-kit.css; the HTML holds the rendered elements.
+          const weight = await pageWeight(page);
+          const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+          console.log(`Eleventy: the kit's files ${kib(weight.js + weight.css)} gzip (JS ${kib(weight.js)}, CSS ${kib(weight.css)}); the page's HTML ${kib(weight.html)}`);
+        }
       } finally {
         await browser.close();
       }

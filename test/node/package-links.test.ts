@@ -98,6 +98,10 @@ test('every repository file the packed docs name links to it in the hub-kit repo
       const path = m[1]!;
       // A path has a folder or an extension; a bare word (`types`, `bin`) is a name.
       if (!/[/.]/.test(path)) continue;
+      // "`tsconfig.json`:" above a code block is a file of the reader's project (a recipe's).
+      const lineStart = text.lastIndexOf('\n', m.index!) + 1;
+      const lineEnd = text.indexOf('\n', m.index!);
+      if (lineStart === m.index && /:\s*$/.test(text.slice(m.index, lineEnd < 0 ? undefined : lineEnd))) continue;
       const where = kind(path);
       if (!where || inPackage(path)) continue; // not a file of the repository, or one the reader has
       named++;
