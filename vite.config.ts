@@ -10,7 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
-import { minifyCssTemplates } from './scripts/css-text.js';
+import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
 import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
@@ -54,7 +54,7 @@ function minifiedStyles(): Plugin {
     name: 'hub-kit-minified-styles',
     apply: 'build',
     async transform(code, id) {
-      return id.startsWith(here('./components/')) ? { code: await minifyCssTemplates(code), map: null } : undefined;
+      return id.startsWith(here('./components/')) ? { code: await minifyTemplates(code), map: null } : undefined;
     },
   };
 }
