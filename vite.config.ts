@@ -15,7 +15,7 @@ import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
-import { minifyCssTemplates } from './scripts/css-text.js';
+import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
 import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
@@ -61,7 +61,7 @@ function minifiedStyles(): Plugin {
     // Before TypeScript is stripped: that drops the `/* css */` comments marking templates.
     enforce: 'pre',
     async transform(code, id) {
-      return id.startsWith(here('./components/')) ? { code: await minifyCssTemplates(code), map: null } : undefined;
+      return id.startsWith(here('./components/')) ? { code: await minifyTemplates(code), map: null } : undefined;
     },
   };
 }

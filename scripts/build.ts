@@ -21,7 +21,7 @@ import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync,
 import { join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
-import { minifyCssTemplates } from './css-text.js';
+import { minifyTemplates } from './css-text.js';
 import { RESERVE_SPACE_CSS } from './reserve-space.js';
 import { ELEMENTS, root } from './entries.js';
 
@@ -52,7 +52,7 @@ const minifiedStyles: Plugin = {
   name: 'minified-styles',
   setup(build) {
     build.onLoad({ filter: /[\\/]components[\\/].*\.ts$/ }, async (args) => ({
-      contents: await minifyCssTemplates(readFileSync(args.path, 'utf8')),
+      contents: await minifyTemplates(readFileSync(args.path, 'utf8')),
       loader: 'ts',
     }));
   },
