@@ -10,6 +10,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { launchers } from './test/support/browsers.mjs';
+import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 
 const browsers = await launchers();
@@ -41,6 +42,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     remoteStandInPlugin(),
+    inputCommandsPlugin(),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
 };

@@ -17,7 +17,7 @@ interface Violation {
   sample: string;
   source: string;
 }
-type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[] };
+type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[]; pageErrors: string[]; otherAppPolicy?: unknown };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -41,7 +41,9 @@ async function openPage(path: string): Promise<FrameWindow> {
     ['signup-form', 'contact-form', 'hub-search', 'bio-card'].map((tag) =>
       Promise.race([
         win.customElements.whenDefined(tag),
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`<${tag}> never defined on ${path}`)), 10_000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`<${tag}> never defined on ${path}; the page's errors: ${win.pageErrors.join('; ')}`)), 10_000),
+        ),
       ]),
     ),
   );
@@ -138,6 +140,28 @@ describe('Content Security Policy', () => {
       expect(win.cspViolations.map((v) => v.directive)).to.satisfy((list: string[]) =>
         list.some((d) => d.startsWith('style-src')),
       );
+    });
+  });
+
+  describe('when another Lit app on the page made its "lit-html" policy first (docs/csp.md)', () => {
+    it('every element is defined, renders and works, with no violation', async () => {
+      const win = await openPage('./csp-pages/another-lit-app.html');
+      if (win.trustedTypes) expect(win.otherAppPolicy, 'the other app has its policy').to.have.property('name', 'lit-html');
+      await exercise(win, newSandbox());
+      expect(violations(win)).to.deep.equal([]);
+      expect(win.pageErrors).to.deep.equal([]);
+    });
+  });
+
+  describe('when an old library added an enumerable property to Object.prototype', () => {
+    it('every element is defined, renders and works', async () => {
+      const win = await openPage('./csp-pages/old-library.html');
+      expect(Object.keys(win.Object.prototype)).to.include('legacyExtend');
+      await exercise(win, newSandbox());
+      expect(violations(win)).to.deep.equal([]);
+      expect(win.pageErrors).to.deep.equal([]);
+      // The page's prototype is as the library left it.
+      expect(Object.keys(win.Object.prototype)).to.deep.equal(['legacyExtend']);
     });
   });
 
