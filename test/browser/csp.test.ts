@@ -17,7 +17,7 @@ interface Violation {
   sample: string;
   source: string;
 }
-type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[]; pageErrors: string[]; otherAppPolicy?: unknown };
+type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[]; pageErrors: string[]; otherAppPolicy?: unknown; trustedTypes?: unknown };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };
 
 async function until(check: () => boolean, what: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { adviceFor } from '../../src/api/advice.js';
 import { HttpError, ValidationError } from '../../src/api/errors.js';
 import {
   claim,
@@ -192,7 +193,7 @@ describe('outbox', () => {
   });
 
   describe('when the service gives a final answer', () => {
-    it('removes an entry the service rejects (422) and says why, here and in other contexts', async () => {
+    it('keeps an entry the service rejects (422) for the visitor, with its reason, here and in other contexts', async () => {
       const listener = await newContext();
       try {
         listener.hub.startOutbox();
@@ -207,14 +208,22 @@ describe('outbox', () => {
         const remote = await heard;
         expect(remote.error.name).to.equal('ValidationError');
         expect((remote.error as ValidationError).fieldErrors).to.have.property('email');
-        expect(await isPending(entry)).to.equal(false);
+        // Not sent again, and not lost: it waits for a form to give it back.
+        await flush();
         expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([422]);
+        expect((await pending()).find((e) => e.id === entry.id)?.refused?.name).to.equal('ValidationError');
+        const back = await claim((e) => e.id === entry.id);
+        expect(back?.body.email).to.equal('not-an-email');
+        expect(back?.error).to.be.instanceOf(ValidationError);
+        expect((back?.error as ValidationError).fieldErrors).to.have.property('email');
+        expect(await isPending(entry)).to.equal(false);
+        expect(await claim((e) => e.id === entry.id), 'taken once').to.equal(undefined);
       } finally {
         listener.remove();
       }
     });
 
-    it('removes an entry for an unknown tenant (404)', async () => {
+    it('keeps an entry for an unknown tenant (404), and a 4xx with the service’s reason', async () => {
       const entry = await enqueue({
         baseUrl: sandbox.baseUrl,
         endpoint: 'subscribe',
@@ -226,7 +235,90 @@ describe('outbox', () => {
       const detail = await failed;
       expect(detail.error).to.be.instanceOf(HttpError);
       expect((detail.error as HttpError).status).to.equal(404);
+
+      await sandbox.fault({ path: '/contact', method: 'POST', status: 403, body: { message: 'Messages are closed.' } });
+      const contact = await enqueue({ baseUrl: sandbox.baseUrl, endpoint: 'contact', params: { tenant: 'demo' }, body: { email: email(), message: 'Hi' } });
+      const refused = next<FailedDetail>(outboxEvents, 'failed', contact.id);
+      await flush();
+      expect(adviceFor((await refused).error)).to.deep.equal({ kind: 'forbidden', said: 'Messages are closed.' });
+      for (const id of [entry.id, contact.id]) expect((await claim((e) => e.id === id))?.error).to.be.instanceOf(HttpError);
+    });
+
+    it('delivers a signup the service answers 409: the address is already subscribed', async () => {
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 409, body: { message: 'You are already subscribed.' } });
+      const entry = await signup(sandbox.baseUrl);
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      expect((await delivered).response).to.deep.include({ already: true, message: 'You are already subscribed.' });
       expect(await isPending(entry)).to.equal(false);
+    });
+  });
+
+  describe('when a page goes away while its entry is in flight', () => {
+    /**
+     * A context queues an entry and flushes it; the service stores the POST and holds the
+     * answer; the context is removed (its page goes away) mid-send. Resolves when the POST
+     * has arrived and the context is gone.
+     */
+    async function leaveInFlight(endpoint: 'contact' | 'subscribe', address: string): Promise<OutboxEntry> {
+      const writer = await newContext();
+      const path = endpoint === 'contact' ? '/contact' : '/subscribe';
+      await sandbox.fault({ path, method: 'POST', store: true, hold: true });
+      const body = endpoint === 'contact' ? { email: address, message: 'Left in flight' } : { email: address };
+      const entry = await writer.hub.enqueue({ baseUrl: sandbox.baseUrl, endpoint, params: { tenant: 'demo' }, body } as never);
+      void writer.hub.flush();
+      for (let i = 0; ; i++) {
+        const stored = await sandbox.records();
+        if ([...stored.contacts, ...stored.subscribers].some((r) => r.email === address)) break;
+        if (i > 200) throw new Error('the POST never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Claimed before it left: marked in flight in the store.
+      expect((await pending()).find((e) => e.id === entry.id)?.sending).to.be.a('number');
+      writer.remove();
+      return entry as OutboxEntry;
+    }
+
+    it('a contact message found in flight is never sent again: it waits, unconfirmed, for the visitor', async () => {
+      const address = email();
+      const entry = await leaveInFlight('contact', address);
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      expect((await unconfirmed).entry.unconfirmed).to.equal(true);
+      await flush();
+      await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+      const records = await sandbox.records();
+      expect(records.contacts.filter((c) => c.email === address)).to.have.length(1);
+      expect((await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length).to.be.at.most(1);
+      expect((await claim((e) => e.id === entry.id))?.body.email).to.equal(address);
+    });
+
+    it('a signup found in flight is sent once more (the service upserts), and delivered', async () => {
+      const address = email();
+      const entry = await leaveInFlight('subscribe', address);
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      await delivered;
+      expect(await isPending(entry)).to.equal(false);
+      expect(subscribersWith(await sandbox.records(), address)).to.have.length(1);
+      await until(async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length === 2);
+    });
+
+    it('a signup found in flight whose second send is unknown too waits for the visitor: at most two sends', async () => {
+      const address = email();
+      const entry = await leaveInFlight('subscribe', address);
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 504, times: 3 });
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      await unconfirmed;
+      await flush();
+      const sent = async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length;
+      // The held first send is logged when the stand-in lets it go.
+      await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+      await until(async () => (await sent()) === 2);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await sent()).to.equal(2);
+      await claim((e) => e.id === entry.id);
     });
   });
 
@@ -325,9 +417,9 @@ function newRemoteSandbox(url: string, id: string) {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = performance.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (performance.now() > end) throw new Error(`condition not met within ${timeoutMs} ms: ${condition}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
