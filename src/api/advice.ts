@@ -37,7 +37,8 @@ export interface Advice {
   said?: string | undefined;
 }
 
-const BY_NAME: Record<string, AdviceKind> = {
+/** The kind of every error class without a status of its own, and of the statuses a class does not say. */
+const KINDS: Record<string | number, AdviceKind> = {
   RateLimitedError: 'rateLimited',
   ValidationError: 'invalid',
   UnconfirmedError: 'unconfirmed',
@@ -46,17 +47,20 @@ const BY_NAME: Record<string, AdviceKind> = {
   TimeoutError: 'unreachable',
   ConfigError: 'config',
   RedirectError: 'config',
-  UnexpectedResponseError: 'error',
+  400: 'badRequest',
+  403: 'forbidden',
+  404: 'notFound',
+  408: 'error',
+  413: 'tooLarge',
 };
-
-const BY_STATUS: Record<number, AdviceKind> = { 400: 'badRequest', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge' };
 
 export function adviceFor(error: unknown): Advice {
   if (!isHubError(error)) return { kind: 'error' };
-  const said = (error.body as { message?: unknown } | null | undefined)?.message;
   const status = error.status ?? 0;
-  const kind =
-    BY_NAME[error.name] ??
-    (status && status < 400 ? 'config' : status < 500 && status > 399 && status !== 408 ? (BY_STATUS[status] ?? 'refused') : 'error');
-  return { kind, said: typeof said === 'string' && said.trim() ? said.trim() : undefined };
+  const said = (error.body as { message?: unknown } | null | undefined)?.message;
+  return {
+    // Any other 4xx is a refusal; anything else (a 5xx, a 2xx that is not the service's) an error.
+    kind: KINDS[error.name] ?? KINDS[status] ?? (status > 399 && status < 500 ? 'refused' : 'error'),
+    said: typeof said === 'string' && said.trim() ? said.trim() : undefined,
+  };
 }

@@ -17,6 +17,9 @@ import {
 } from './schema.js';
 import type { CallOptions, Conditional, GetEndpoint, PostEndpoint, SendRequest, Transport, Validators } from './transport.js';
 
+/** The spec's hidden spam-trap field of every signup: a person leaves it empty. */
+export const TRAP_NAME = 'website';
+
 export interface GetOptions extends CallOptions {
   validators?: Validators | undefined;
 }
@@ -52,7 +55,7 @@ export async function post<N extends PostEndpoint>(
 ): Promise<SubmitResponse> {
   const email = requireText(body?.email, 'an email address');
   // The spam trap travels with every submission; a person leaves it empty.
-  const payload = { ...body, website: body.website ?? '' };
+  const payload = { ...body, [TRAP_NAME]: body.website ?? '' };
   return dataOf(transport.send(name, params, SubmitResponse, { ...options, body: payload, email }));
 }
 

@@ -91,13 +91,26 @@ function keep<T>(items: unknown, item: Parser<T>): T[] {
   return kept;
 }
 
+/**
+ * Any object, whatever it holds. zod checks what a body cannot do without; a body with no
+ * such field (a submission's answer, an error's, presence, a page's meta) only has to be an
+ * object, checked here by hand, so that an element that reads nothing else (the forms)
+ * carries none of zod's parsers.
+ */
+const anyObject: Parser<Record<string, unknown>> = {
+  safeParse: (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? { success: true, data: value as Record<string, unknown> } : { success: false },
+};
+
 /** Any 2xx answer of a signup, magic-link or contact endpoint. */
 export interface SubmitResponse {
   /** Shown to the visitor when present. */
   message?: string | undefined;
+  /** Set by the client for a 409 of a signup: the address was already subscribed. */
+  already?: boolean | undefined;
   [extra: string]: unknown;
 }
-export const SubmitResponse: Parser<SubmitResponse> = then(loose({}), (body) => ({ ...body, message: str(body.message) }));
+export const SubmitResponse: Parser<SubmitResponse> = then(anyObject, (body) => ({ ...body, message: str(body.message) }));
 
 /** A 422 answer: a summary and errors per field. */
 export interface ValidationBody {
@@ -105,7 +118,7 @@ export interface ValidationBody {
   errors?: Record<string, string[]> | undefined;
   [extra: string]: unknown;
 }
-export const ValidationBody: Parser<ValidationBody> = then(loose({}), (body) => ({
+export const ValidationBody: Parser<ValidationBody> = then(anyObject, (body) => ({
   ...body,
   message: str(body.message),
   errors: fieldErrors(body.errors),
@@ -198,7 +211,7 @@ export interface Presence {
   [extra: string]: unknown;
 }
 /** GET …/presence: every field optional, unknown fields passed through. */
-export const Presence: Parser<Presence> = then(loose({}), (presence) => ({
+export const Presence: Parser<Presence> = then(anyObject, (presence) => ({
   ...presence,
   live: typeof presence.live === 'boolean' ? presence.live : undefined,
   online: typeof presence.online === 'number' && Number.isFinite(presence.online) ? presence.online : undefined,
@@ -298,7 +311,7 @@ export interface PageMeta {
   total?: number | undefined;
   [extra: string]: unknown;
 }
-export const PageMeta: Parser<PageMeta> = then(loose({}), (meta) => ({
+export const PageMeta: Parser<PageMeta> = then(anyObject, (meta) => ({
   ...meta,
   current_page: count(meta.current_page),
   per_page: count(meta.per_page),

@@ -79,11 +79,6 @@ const NAME = 'hub-kit:outbox';
 const START_DELAY_MS = 200;
 const BACKOFF_FIRST_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
-/**
- * Without Web Locks (a plain-http page), an entry in flight may be another tab's live send;
- * it is taken for abandoned only after longer than a send can last (3 attempts of 10 s).
- */
-const ABANDONED_MS = 60_000;
 
 function randomId(): string {
   // randomUUID exists only in secure contexts; an http page of a site may still embed us.
@@ -189,7 +184,7 @@ function isFinal(error: unknown): boolean {
 /** Whether the entry waits for a person rather than for a flush. */
 const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.unconfirmed || entry?.refused);
 
-async function sendAll(locked: boolean): Promise<void> {
+async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   for (const { id, baseUrl } of await pending()) {
@@ -200,8 +195,8 @@ async function sendAll(locked: boolean): Promise<void> {
     // or another, can pick it between the read and the mark.
     await store.update<OutboxEntry>(id, (entry) => {
       picked = undefined;
-      // Sent by a flush before this one, waiting for the visitor, or (without locks) being sent by another tab.
-      if (!entry || forVisitor(entry) || now - (entry.sending ?? -Infinity) < (locked ? 0 : ABANDONED_MS)) return entry;
+      // Sent by a flush before this one, or waiting for the visitor.
+      if (!entry || forVisitor(entry)) return entry;
       // In flight, yet no flush holds it: its page went away mid-send, with the outcome unknown.
       // Such a send counts as one of unknown outcome, and the entry becomes this page's to report.
       const unknowns = (entry.unknowns ?? 0) + (entry.sending ? 1 : 0);
@@ -242,12 +237,14 @@ async function sendAll(locked: boolean): Promise<void> {
   }
 }
 
-async function withLock(task: (locked: boolean) => Promise<void>): Promise<void> {
+async function withLock(task: () => Promise<void>): Promise<void> {
   // Web Locks exist in every current engine, but only in secure contexts. Without them the
-  // claim still keeps two flushes from sending one entry; see ABANDONED_MS.
+  // claim still keeps two flushes from sending one entry at once, but an entry another tab
+  // is sending that moment looks abandoned: a contact message then waits for the visitor
+  // (never sent twice), a signup may go once more (an upsert).
   const locks = typeof navigator !== 'undefined' ? (navigator as Partial<Navigator>).locks : undefined;
-  if (locks) await locks.request(NAME, () => task(true));
-  else await task(false);
+  if (locks) await locks.request(NAME, task);
+  else await task();
 }
 
 /** Keeps a submission durably until it is delivered. */
