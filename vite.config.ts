@@ -48,6 +48,30 @@ function kitStylesheet(): Plugin {
   };
 }
 
+/**
+ * The script-tag bundle carries its own copy of Lit, and lit-html creates its Trusted Types
+ * policy, named "lit-html", as it loads. On a page that already runs another Lit app that
+ * name is taken, and under a CSP with a `trusted-types` list (which docs/csp.md used to
+ * recommend) a second policy of one name is refused: lit-html's module throws, and no
+ * element of the bundle is defined. The bundle's copy therefore names its policy
+ * "hub-kit" (docs/csp.md says to list it). npm builds keep "lit-html": there the site's
+ * bundler shares one Lit between its code and the kit's. The lasting fix is lit-html's: a
+ * policy name an app can choose, or a fallback when its own is taken.
+ */
+function ownTrustedTypesPolicy(): Plugin {
+  const policy = /(\.createPolicy\()(["'])lit-html\2/g;
+  return {
+    name: 'hub-kit-trusted-types-policy',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
+      const renamed = code.replace(policy, '$1$2hub-kit$2');
+      if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
+      return { code: renamed, map: null };
+    },
+  };
+}
+
 /** The bundle carries its stylesheets minified; the dev server serves them as written. */
 function minifiedStyles(): Plugin {
   return {
@@ -62,7 +86,7 @@ function minifiedStyles(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), kitStylesheet(), hubRoutes(), minifiedStyles()],
+  plugins: [standIn(), scriptTagBundle(), kitStylesheet(), hubRoutes(), minifiedStyles(), ownTrustedTypesPolicy()],
   server: {
     port: 5173,
     // The demo imports the kit's sources from outside demo/.
@@ -76,7 +100,9 @@ export default defineConfig({
     // pure annotations. This file is for script tags, not bundlers (npm entries are built
     // apart), and its size budget is measured on it: minify it fully.
     minify: true,
-    rolldownOptions: { output: { minify: true } },
+    // Pure annotations and JSDoc help a bundler that reads the file; a script tag does not
+    // (licence comments stay as the minifier keeps them).
+    rolldownOptions: { output: { minify: true, comments: { annotation: false, jsdoc: false } } },
     sourcemap: true,
     lib: {
       entry: { 'hub-kit': BUNDLE_SOURCE },

@@ -24,16 +24,40 @@ export function unwrap(body: unknown): unknown {
   return body;
 }
 
+/**
+ * Builds a zod schema with the page's enumerable properties of Object.prototype hidden, and
+ * puts them back exactly as they were.
+ *
+ * zod 4 installs a schema class's methods on its first instance with a `for...in` over its
+ * own table of them, and takes every key it meets for one of its own (`members()` in
+ * zod's v4/core/util): on a page where a script added an enumerable property to
+ * Object.prototype (old libraries still do), the first schema throws, and with it every
+ * element's module. The fix belongs upstream (iterate own keys only); until then, this.
+ * Only construction needs it: a schema built once parses on such a page as on any other.
+ */
+function plain<T>(build: () => T): T {
+  const keys = Object.keys(Object.prototype);
+  const show = (enumerable: boolean) => {
+    for (const key of keys) Object.defineProperty(Object.prototype, key, { enumerable });
+  };
+  show(false);
+  try {
+    return build();
+  } finally {
+    show(true);
+  }
+}
+
 // Every zod call goes through these local builders. Their annotation tells a bundler that
 // a schema nobody reads can be dropped: esbuild does not carry zod's own annotations across
 // its re-exports, so without them every schema here would ship with every element.
 /* @__NO_SIDE_EFFECTS__ */
 function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
-  return z.looseObject(shape);
+  return plain(() => z.looseObject(shape));
 }
 /* @__NO_SIDE_EFFECTS__ */
 function text() {
-  return z.string();
+  return plain(() => z.string());
 }
 
 /** What the transport and the elements ask of a schema. */
@@ -59,7 +83,7 @@ function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
 }
 /* @__NO_SIDE_EFFECTS__ */
 function custom<T>(check: (value: unknown) => boolean) {
-  return z.custom<T>(check);
+  return plain(() => z.custom<T>(check));
 }
 /* @__NO_SIDE_EFFECTS__ */
 function idOrNumber() {

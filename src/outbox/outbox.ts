@@ -16,21 +16,21 @@
  */
 import { post } from '../api/calls.js';
 import { ENDPOINTS, type EndpointParams } from '../api/endpoints.js';
-import { HttpError, HubError, OfflineError, RateLimitedError, UnconfirmedError, ValidationError, isHubError } from '../api/errors.js';
+import { HubError, OfflineError, RateLimitedError, UnconfirmedError, isHubError } from '../api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
 import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
 import { backoff } from '../timing/backoff.js';
 
-/** A final refusal, as stored and as sent to other tabs: errors lose their class when cloned. */
+/**
+ * A final refusal, as stored and as sent to other tabs: the error's own fields (name, status,
+ * body, fieldErrors…) and its message, since an error loses its class when it is cloned.
+ */
 export interface Refusal {
   name: string;
   message: string;
-  status?: number | undefined;
-  fieldErrors?: Record<string, string[]> | undefined;
-  /** The service's own message, when its answer had one. */
-  said?: string | undefined;
+  [field: string]: unknown;
 }
 
 export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
@@ -61,7 +61,11 @@ export interface DeliveredDetail {
 }
 export interface FailedDetail {
   entry: OutboxEntry;
-  /** The service's final answer (a 422, a 404, another 4xx): the entry waits for the visitor with it. */
+  /**
+   * The service's final answer (a 422, a 404, another 4xx), as a HubError with its fields:
+   * read it with `isHubError(error, 'ValidationError')`, not `instanceof`. The entry waits
+   * for the visitor with it.
+   */
   error: Error;
 }
 
@@ -109,25 +113,11 @@ function emit(message: Message): void {
   outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
 }
 
-/** The error a stored refusal stands for, of this copy's classes. */
-function revive({ name, message, status = 0, fieldErrors, said }: Refusal): Error {
-  const body = said === undefined ? undefined : { message: said };
-  if (name === 'ValidationError') return new ValidationError(message, fieldErrors ?? {}, body);
-  const revived = status ? new HttpError(status, message, body) : new HubError(message);
-  revived.name = name;
-  return revived;
-}
-
-function describe(error: Error & { status?: number; fieldErrors?: Record<string, string[]>; body?: unknown }): Refusal {
-  const said = (error.body as { message?: unknown } | undefined)?.message;
-  return {
-    name: error.name,
-    message: error.message,
-    status: error.status,
-    fieldErrors: error.fieldErrors,
-    said: typeof said === 'string' ? said : undefined,
-  };
-}
+/**
+ * The error a stored refusal stands for: a HubError of this copy with the refusal's fields,
+ * so `isHubError(error, 'ValidationError')`, `status` and `fieldErrors` read as they did.
+ */
+const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.message), refusal);
 
 function tabs(): BroadcastChannel | undefined {
   if (channel === undefined) {
@@ -217,7 +207,7 @@ async function sendAll(): Promise<void> {
     } catch (error) {
       const kept: OutboxEntry = { ...entry, sending: undefined };
       if (error instanceof UnconfirmedError) kept.unconfirmed = true;
-      else if (isFinal(error)) kept.refused = describe(error as Error);
+      else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
       await store.set(id, kept);
       if (error instanceof OfflineError) return; // `online` resumes.
       if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
