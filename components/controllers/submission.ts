@@ -18,7 +18,7 @@ import { TRAP_NAME, post } from '../../src/api/calls.js';
 import { isHubError, logOnce, type RateLimitedError, type ValidationError } from '../../src/api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
-import type { EndpointParams } from '../../src/api/endpoints.js';
+import { ENDPOINTS, type EndpointParams } from '../../src/api/endpoints.js';
 import { PAGE, claim, enqueue, outboxEvents, type DeliveredDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
 
 export type SubmissionState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
@@ -353,11 +353,11 @@ export class SubmissionController implements ReactiveController {
     else this.#show('success', this.o.successText({}));
   }
 
-  /** Whether an outbox entry was made by a form of this target. */
+  /** Whether an outbox entry was made by a form of this target: it posts to the same URL. */
   #ours(entry: OutboxEntry): boolean {
     try {
       const { client, endpoint, params } = this.o.target();
-      return entry.baseUrl === client.baseUrl && entry.endpoint === endpoint && JSON.stringify(entry.params) === JSON.stringify(params);
+      return client.url(endpoint, params as never) === entry.baseUrl + ENDPOINTS[entry.endpoint].path(entry.params as never);
     } catch {
       return false;
     }

@@ -70,14 +70,17 @@ export interface Parser<T> {
  * cannot do without; the optional fields are read here one by one, so that a badly typed
  * one (`tags` as a string, `online` as text) is dropped on its own and the rest of the
  * entry kept. Doing this by hand rather than with zod's optional, union, catch and
- * transform parsers also keeps those parsers out of every element's bundle.
+ * transform parsers also keeps those parsers out of every element's bundle. `finish` may
+ * refuse the entry (answer undefined) for a required field zod has no cheap parser for:
+ * an id that is a string or a number.
  */
 /* @__NO_SIDE_EFFECTS__ */
-function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
+function then<I, O>(schema: Parser<I>, finish: (data: I) => O | undefined): Parser<O> {
   return {
     safeParse(input) {
       const parsed = schema.safeParse(input);
-      return parsed.success ? { success: true, data: finish(parsed.data) } : parsed;
+      const data = parsed.success ? finish(parsed.data) : undefined;
+      return data === undefined ? { success: false } : { success: true, data };
     },
   };
 }
@@ -85,6 +88,8 @@ function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
 function custom<T>(check: (value: unknown) => boolean) {
   return plain(() => z.custom<T>(check));
 }
+/** An id: a string, or a number the service may send instead. */
+const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 /* @__NO_SIDE_EFFECTS__ */
 function idOrNumber() {
   return custom<string | number>((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
@@ -212,7 +217,7 @@ export interface SearchEntry {
   published_at?: string | undefined;
   [extra: string]: unknown;
 }
-export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), title: text(), url: text() }), (entry) => ({
+export const SearchEntry: Parser<SearchEntry> = then(loose({ title: text(), url: text() }), (entry) => isId(entry.id) ? ({
   ...entry,
   // An id the service may send as a number is read as a string.
   id: String(entry.id),
@@ -220,7 +225,7 @@ export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), t
   excerpt: str(entry.excerpt),
   tags: texts(entry.tags),
   published_at: str(entry.published_at),
-}));
+}) : undefined);
 
 /** GET …/search-index: entries missing a required field are skipped, not fatal. */
 export const SearchIndex: Parser<SearchEntry[]> = {
