@@ -239,16 +239,18 @@ export class SubmissionController implements ReactiveController {
     }
     const sent = this.#snapshot();
     let target: Target & { client: Transport };
+    let detail: FormSubmitDetail;
     let data: FormBody | undefined;
     try {
       target = this.o.target();
       data = this.o.body(new FormData(form));
+      // Building the URL checks the ids: a tenant of ".." is refused here, before anything is sent.
+      detail = { data, endpoint: target.endpoint, url: target.client.url(target.endpoint, target.params as never) };
     } catch (error) {
       this.#fail(error as Error, data, sent);
       return;
     }
     const { endpoint, params, client } = target;
-    const detail: FormSubmitDetail = { data, endpoint, url: client.url(endpoint, params as never) };
     if (!this.o.fire('submit', detail, true)) return;
     data = detail.data;
 
@@ -390,16 +392,19 @@ export class SubmissionController implements ReactiveController {
   }
 
   /**
-   * A submission this element queued was delivered, refused or left unconfirmed by the
-   * outbox; or one this page took over from a page that went away mid-send, which a form of
-   * its target reports.
+   * The outbox delivered an entry, or left one refused or unconfirmed. A delivery is told by
+   * the element that queued it, or, for an entry this page took over from a page that went
+   * away mid-send, by a free form of its target; what waits for the visitor is taken back by
+   * a free form of its target.
    */
   #onOutbox = (event: Event): void => {
     const { entry, response } = (event as CustomEvent<Partial<DeliveredDetail>>).detail;
     const mine = this.#queued.delete(entry!.id);
-    if (!mine && !(entry!.page === PAGE && entry!.unknowns && this.#ours(entry!))) return;
+    // Whichever form of its target is free takes back what waits for the visitor.
     if (event.type !== 'delivered') void this.#reclaim();
-    else if (mine || this.#isEmpty()) this.#succeed(entry!.body, response!, true);
+    else if (mine || (entry!.page === PAGE && entry!.unknowns && this.#ours(entry!) && this.#isEmpty())) {
+      this.#succeed(entry!.body, response!, true);
+    }
   };
 
   #validate(form: HTMLFormElement, s: Words): Map<Field, string> {
