@@ -34,7 +34,8 @@ export default {
   concurrentBrowsers: 3,
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
-  testsFinishTimeout: 300_000,
+  // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
+  testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,
   testFramework: {
     config: { ui: 'bdd', timeout: 20_000 },
   },

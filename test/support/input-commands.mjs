@@ -1,18 +1,26 @@
 /**
- * Real keyboard input the test runner's own commands cannot give in every engine: a key
+ * `model-options`: the model-based tests' runs, seed and replay path from HUB_MODEL_RUNS,
+ * HUB_MODEL_SEED and HUB_MODEL_PATH, which a browser test cannot read itself.
+ *
+ * `hold-key`: real keyboard input the test runner's own commands cannot give in every engine: a key
  * held down, so that the engine sends its repeated keydowns (`event.repeat` true) the way
  * a visitor's keyboard does.
  *
  *   await executeServerCommand('hold-key', { key: 'Enter', repeats: 20, intervalMs: 50 });
  *
  * Chromium (Playwright) and Firefox (Puppeteer) press the key again while it is down, which
- * both mark as a repeat; WebKit goes through WebDriver actions, whose keyDown of a key that
- * is already down is a repeat by the WebDriver spec.
+ * both mark as a repeat. WebKitWebDriver sends one keydown for a key held down and never
+ * the repeats, so in WebKit a held key is one press.
  */
 export function inputCommandsPlugin() {
   return {
     name: 'hub-kit-input-commands',
     async executeCommand({ command, payload = {}, session }) {
+      // The model-based tests' settings, from the environment of the run (npm run soak sets them).
+      if (command === 'model-options') {
+        const number = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
+        return { runs: number('HUB_MODEL_RUNS'), seed: number('HUB_MODEL_SEED'), path: process.env.HUB_MODEL_PATH };
+      }
       if (command !== 'hold-key') return undefined;
       const key = String(payload.key ?? 'Enter');
       const repeats = Math.max(0, Number(payload.repeats ?? 10));
