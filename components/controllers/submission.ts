@@ -19,7 +19,7 @@ import { isHubError, logOnce, type RateLimitedError, type ValidationError } from
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import { ENDPOINTS, type EndpointParams } from '../../src/api/endpoints.js';
-import { PAGE, claim, enqueue, outboxEvents, type DeliveredDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
+import { PAGE, claim, enqueue, outboxEvents, pending, type DeliveredDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
 
 export type SubmissionState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
 
@@ -169,6 +169,11 @@ export class SubmissionController implements ReactiveController {
     this.#listen(form);
     this.#landed();
     void this.#reclaim();
+    // An entry of this target in flight as the form loads was being sent by the page the
+    // visitor just left (an engine may let it finish), or by another tab: its outcome is told here.
+    void pending().then((entries) => {
+      for (const entry of entries) if (entry.sending && this.#ours(entry)) this.#queued.add(entry.id);
+    });
   }
 
   #listen(form: HTMLFormElement): void {

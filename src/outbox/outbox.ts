@@ -106,6 +106,18 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 let failures = 0;
 let lastQueuedAt = 0;
+/**
+ * From `beforeunload` or `pagehide` to `pageshow`: a page being left takes nothing back for
+ * the visitor, who would never see it. (Firefox stops a page's fetches as the navigation
+ * begins, before `pagehide`, and runs its script on a while.) A leave that a prompt
+ * cancelled ends after LEAVE_MS.
+ */
+let leaving = false;
+const LEAVE_MS = 3000;
+function leave(): void {
+  leaving = true;
+  setTimeout(() => (leaving = false), LEAVE_MS);
+}
 
 function emit(message: Message): void {
   const { entry } = message;
@@ -145,7 +157,10 @@ function listen(): void {
   if (listening) return;
   listening = true;
   tabs();
-  if (typeof window !== 'undefined') window.addEventListener('online', kick);
+  if (typeof window === 'undefined') return;
+  window.addEventListener('online', kick);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', () => (leaving = false));
 }
 
 /** One timer for the earliest wait: a rate-limit reset or the next backoff step. */
@@ -202,6 +217,8 @@ async function sendAll(): Promise<void> {
       continue;
     }
     let response: SubmitResponse;
+    // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
+    globalThis.addEventListener?.('beforeunload', leave);
     try {
       response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { unknowns: entry.unknowns });
     } catch (error) {
@@ -220,6 +237,8 @@ async function sendAll(): Promise<void> {
         retryLater();
       }
       continue;
+    } finally {
+      globalThis.removeEventListener?.('beforeunload', leave);
     }
     failures = 0;
     await store.del(id);
@@ -257,7 +276,8 @@ export async function enqueue<N extends PostEndpoint>(
  * of one tab gets it, and the caller offers it to the visitor.
  */
 export async function claim(match: (entry: OutboxEntry) => boolean): Promise<ClaimedEntry | undefined> {
-  for (const found of await pending()) {
+  listen();
+  for (const found of leaving ? [] : await pending()) {
     if (!forVisitor(found) || !match(found)) continue;
     let taken: OutboxEntry | undefined;
     await store.update<OutboxEntry>(found.id, (entry) => ((taken = forVisitor(entry) ? entry : undefined) ? undefined : entry));

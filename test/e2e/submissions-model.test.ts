@@ -194,6 +194,10 @@ const network = (offline: boolean) =>
 const leave = (how: 'Reload' | 'Navigate' | 'CloseTab') =>
   command(how, async (m, r) => {
     const tag = TAG[r.kind];
+    // What the fields hold goes with the page: the visitor's doing. (What the kit keeps, in
+    // the outbox, must not.)
+    const inFields = await fieldValue(front(r), tag);
+    for (const i of r.intents) if (i.email === inFields) i.overwritten = true;
     if (how === 'CloseTab') {
       await r.tabs.pop()!.close();
       const tab = await r.browser.newPage();
