@@ -27,18 +27,14 @@ export const MAX_WAIT_MS = 10 * 60_000;
 /** Past this, `X-RateLimit-Reset` cannot be seconds since the epoch: it is milliseconds. */
 const MS_EPOCH = 1e11;
 
-/** The service's clock minus ours, in ms, from the answer's `Date` header; 0 when it cannot be read. */
-export function clockSkew(headers: Headers, receivedAt: number): number {
-  const date = Date.parse(headers.get('Date') ?? '');
-  return Number.isNaN(date) ? 0 : date - receivedAt;
-}
-
 /**
  * Milliseconds to wait from `receivedAt` (our clock) before asking again, at most
  * MAX_WAIT_MS; undefined when the answer says nothing usable.
  */
 export function retryDelay(headers: Headers, receivedAt: number): number | undefined {
-  const serverNow = receivedAt + clockSkew(headers, receivedAt);
+  // The service's now: its `Date` header, or ours when it has none (or none a script may read).
+  const date = Date.parse(headers.get('Date') ?? '');
+  const serverNow = Number.isNaN(date) ? receivedAt : date;
   const after = headers.get('Retry-After')?.trim() ?? '';
   let ms = /^\d+$/.test(after) ? Number(after) * 1000 : Date.parse(after) - serverNow;
   if (Number.isNaN(ms)) {
