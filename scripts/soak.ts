@@ -5,7 +5,8 @@
  *
  *   npm run soak                     # 100 sequences per form and engine, 30 per engine in tabs
  *   HUB_MODEL_RUNS=500 npm run soak  # more
- *   HUB_MODEL_SEED=-310859255 HUB_MODEL_PATH="0:2:1:1" npm run soak   # replay a failure
+ *   HUB_MODEL_SEED=-993780482 HUB_MODEL_PATH="0:6:4:6" HUB_MODEL_REPLAY="GBN:F" npm run soak
+ *                                    # replay a failure: its seed, path and replayPath, as printed
  *
  * A failing sequence prints fast-check's shrunk counterexample, its seed and replay path.
  */

@@ -11,8 +11,9 @@
  *
  * An entry leaves the store when the service has taken it (2xx, or a 409 for an upsert).
  * Everything else that needs a person stays until a form gives it back (`claim`): an
- * unknown outcome (`unconfirmed`), or a final refusal (`refused`, a 422 or another 4xx,
- * with its reason), so that what the visitor typed is never lost.
+ * unknown outcome (`unconfirmed`), or an answer after which it is not sent again by itself
+ * (`refused`: a 422, another 4xx, a 5xx but 503, with its reason), so that what the
+ * visitor typed is never lost.
  */
 import { post } from '../api/calls.js';
 import { ENDPOINTS, type EndpointParams } from '../api/endpoints.js';
@@ -180,10 +181,15 @@ function retryLater(): void {
   flushAt(Date.now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
 }
 
-/** The service's own answer that the submission will never be accepted as it is. */
+/**
+ * An answer after which the kit does not send the entry again by itself: a refusal (a 4xx,
+ * a redirect, a set-up error), and a 5xx other than 503, which may have come after the
+ * service stored it (sending it again could deliver it twice). Only a 503 or a 408, which
+ * say the service took nothing, and a 429 are waited out and tried again.
+ */
 function isFinal(error: unknown): boolean {
   const status = isHubError(error) ? (error.status ?? 0) : 0;
-  return isHubError(error, 'ConfigError') || (status > 299 && status < 500 && status !== 408 && status !== 429);
+  return isHubError(error, 'ConfigError') || (status > 299 && status !== 408 && status !== 429 && status !== 503);
 }
 
 /** Whether the entry waits for a person rather than for a flush. */
@@ -231,8 +237,8 @@ async function sendAll(): Promise<void> {
       else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
       else if (kept.refused) announce({ type: 'failed', entry: kept });
       else {
-        // A 5xx the service answered (nothing taken): the client has already retried; keep
-        // the entry and try the others of this service later.
+        // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
+        // try the others of this service later.
         unreachable.add(entry.baseUrl);
         retryLater();
       }

@@ -17,17 +17,12 @@ import type { HubFormElement } from '../../components/shared/hub-form.js';
 import type { SignupForm } from '../../components/signup-form/signup-form.js';
 import type { Fault } from './helpers/sandbox.js';
 import { setOffline } from './helpers/network.js';
-import { engine, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from './forms-support.js';
+import { arm, engine, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from './forms-support.js';
 
 const remote = remoteStandIn(`submissions-bundle-${engine()}`);
 
 const results: Array<{ name: string; posts: number; saw: string; note?: string }> = [];
 const report = (name: string, posts: number, saw: string, note?: string) => results.push({ name, posts, saw, ...(note ? { note } : {}) });
-
-async function arm(base: string, rule: Fault | Fault[]): Promise<void> {
-  const response = await fetch(`${base}/__stand-in/faults`, { method: 'POST', body: JSON.stringify(rule) });
-  expect(response.status, await response.clone().text()).to.equal(201);
-}
 
 /** POSTs (not preflights) the service received whose path holds `part`, however they were answered. */
 async function arrived(base: string, part: string): Promise<number> {
@@ -95,15 +90,20 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
   });
 
   describe('a double click on a fast service', () => {
-    it('answered 201 at once, second click 150 ms later: one POST, and the success stays', async () => {
+    /** A signup whose POST meets `rule` (if any), clicked twice 150 ms apart; what arrived and what the visitor reads. */
+    async function doubleClicked(rule?: Fault) {
       const base = newBase(origin);
+      if (rule) await arm(base, rule);
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
       fill(el.formElement!, { email: uniqueEmail() });
       button(el).click();
       await wait(150);
       button(el).click();
-      const saw = await settled(el);
-      const posts = await arrived(base, '/subscribe');
+      return { el, saw: await settled(el), posts: await arrived(base, '/subscribe') };
+    }
+
+    it('answered 201 at once, second click 150 ms later: one POST, and the success stays', async () => {
+      const { el, saw, posts } = await doubleClicked();
       successBorder = statusBorder(el);
       report('signup: double click 150 ms apart, 201 at once', posts, saw);
       expect(posts).to.equal(1);
@@ -111,16 +111,8 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
     });
 
     it('answered 400 with a message: one POST, and the service’s reason is shown', async () => {
-      const base = newBase(origin);
       const reason = 'Addresses at this domain cannot subscribe.';
-      await arm(base, { path: '/subscribe', method: 'POST', status: 400, body: { message: reason }, times: 2 });
-      const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
-      fill(el.formElement!, { email: uniqueEmail() });
-      button(el).click();
-      await wait(150);
-      button(el).click();
-      const saw = await settled(el);
-      const posts = await arrived(base, '/subscribe');
+      const { el, saw, posts } = await doubleClicked({ path: '/subscribe', method: 'POST', status: 400, body: { message: reason }, times: 2 });
       errorBorder = statusBorder(el);
       report('signup: double click, 400 with a message', posts, saw);
       expect(posts).to.equal(1);
@@ -128,16 +120,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
     });
 
     it('answered 409: one POST, "already subscribed", without error styling', async () => {
-      const base = newBase(origin);
-      await arm(base, { path: '/subscribe', method: 'POST', status: 409, body: { message: 'You are already subscribed.' }, times: 2 });
-      const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
-      const email = uniqueEmail();
-      fill(el.formElement!, { email });
-      button(el).click();
-      await wait(150);
-      button(el).click();
-      const saw = await settled(el);
-      const posts = await arrived(base, '/subscribe');
+      const { el, saw, posts } = await doubleClicked({ path: '/subscribe', method: 'POST', status: 409, body: { message: 'You are already subscribed.' }, times: 2 });
       report('signup: double click, 409 "You are already subscribed."', posts, saw, `status border ${statusBorder(el)}`);
       expect(posts).to.equal(1);
       expect(saw).to.equal('You are already subscribed.');
@@ -191,6 +174,28 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
         expect([value(el, 'email'), value(el, 'message')]).to.deep.equal([email, 'Typed while offline']);
       });
     }
+  });
+
+  describe('a queued magic link answered 500 on its flush (found by the model-based suite)', () => {
+    it('is sent once, and comes back to the visitor with "try again in a few minutes"', async function () {
+      this.timeout(40_000);
+      const base = newBase(origin);
+      const el = await form<SignupForm>('signup-form', { tenant: 'demo', resource: 'demo-guide', 'base-url': base });
+      setOffline(true);
+      const email = uniqueEmail();
+      fill(el.formElement!, { email });
+      button(el).click();
+      await untilSeen(el, /offline/i);
+      await arm(base, { path: '/magic-links/', method: 'POST', status: 500, times: 5 });
+      setOffline(false);
+      await untilSeen(el, GENERIC);
+      await wait(6000); // past the outbox's first retry
+      const posts = await arrived(base, '/magic-links/');
+      const saw = await settled(el);
+      report('magic link queued offline, its flush answered 500 (model repro [Offline, Intent(click), ServiceAnswersNext(500), Online])', posts, saw, `email field "${value(el, 'email')}"`);
+      expect(posts).to.equal(1);
+      expect(value(el, 'email')).to.equal(email);
+    });
   });
 
   describe('a 429', () => {

@@ -15,8 +15,8 @@
  * is in the form's fields (the test empties the form to let each waiting entry come back).
  *
  * CI runs a few sequences per form and engine; `npm run soak` many more (HUB_MODEL_RUNS).
- * A failure prints fast-check's shrunk counterexample with its seed and replay path;
- * HUB_MODEL_SEED and HUB_MODEL_PATH replay it.
+ * A failure prints fast-check's shrunk counterexample with its seed, path and the commands'
+ * replayPath; HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it.
  */
 import { expect } from 'chai';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -266,11 +266,11 @@ async function settle(r: Real): Promise<void> {
 describe('submissions from dist/hub-kit.js, model-based', function () {
   this.timeout(0);
   let origin: string;
-  let options: { runs?: number; seed?: number; path?: string };
+  let options: { runs?: number; seed?: number; path?: string; replay?: string };
 
   before(async () => {
     ({ url: origin } = (await remote('start'))!);
-    options = (await executeServerCommand<{ runs?: number; seed?: number; path?: string }, undefined>('model-options')) ?? {};
+    options = (await executeServerCommand<{ runs?: number; seed?: number; path?: string; replay?: string }, undefined>('model-options')) ?? {};
     const bundle = '/dist/hub-kit.js';
     await import(/* @vite-ignore */ bundle);
     await customElements.whenDefined('signup-form');
@@ -282,7 +282,7 @@ describe('submissions from dist/hub-kit.js, model-based', function () {
       const runs = options.runs ?? 3;
       let sequences = 0;
       await fc.assert(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: 10, ...(options.path ? { replayPath: options.path } : {}) }), async (cmds) => {
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 10, ...(options.replay ? { replayPath: options.replay } : {}) }), async (cmds) => {
           sequences++;
           const real = await setUp(kind, origin);
           try {

@@ -12,43 +12,16 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
-
-const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
-
-/** A page of the creator's site: one form, and the script tag. */
-const page = (title: string, element: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<script type="module" src="/hub-kit.js"></script></head>
-<body><main><h1>${title}</h1>${element}</main></body></html>`;
+import { startSite, type Site } from '../support/site.js';
 
 let service: Served;
-let site: http.Server;
-let siteOrigin: string;
+let site: Site;
 
 before(async () => {
   service = await serve({ port: 0 });
-  site = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://site');
-    if (url.pathname === '/hub-kit.js') {
-      response.setHeader('content-type', 'text/javascript');
-      response.end(bundle);
-      return;
-    }
-    const base = url.searchParams.get('base') ?? '';
-    const tag = url.searchParams.get('form') === 'signup' ? 'signup-form' : 'contact-form';
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.setHeader('cache-control', 'no-store');
-    response.end(page(url.pathname === '/about' ? 'About' : 'Contact', `<${tag} tenant="demo" base-url="${base}"></${tag}>`));
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  // localhost, where the service is 127.0.0.1: another origin, as a creator's site is.
-  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  site = await startSite();
 });
 after(async () => {
   site.close();
@@ -110,7 +83,7 @@ for (const engine of engines()) {
         const base = `${service.url}/__sandbox/pages-${engine}-${leave}-${kind}-${Date.now()}`;
         const tag = kind === 'contact' ? 'contact-form' : 'signup-form';
         const path = kind === 'contact' ? '/contact' : '/subscribe';
-        const url = (where = '/') => `${siteOrigin}${where}?base=${encodeURIComponent(base)}${kind === 'signup' ? '&form=signup' : ''}`;
+        const url = (where = '/contact') => site.url(where, { base, kind });
         let tab = await browser.newPage();
         await tab.goto(url());
         await formReady(tab, tag);

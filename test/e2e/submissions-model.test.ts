@@ -12,25 +12,22 @@
  * not type over was delivered or is back in the form's fields.
  *
  * CI runs a few sequences per engine (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
- * failure prints fast-check's shrunk counterexample, seed and replay path (HUB_MODEL_SEED,
- * HUB_MODEL_PATH replay it).
+ * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
+ * (HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it).
  *
  *   node --import tsx --test test/e2e/submissions-model.test.ts
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
+import { startSite, type Site } from '../support/site.js';
 
-const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
 const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);
 const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : undefined;
 const PATH = process.env.HUB_MODEL_PATH;
+const REPLAY = process.env.HUB_MODEL_REPLAY;
 
 type Kind = 'contact' | 'signup';
 const TAG: Record<Kind, string> = { contact: 'contact-form', signup: 'signup-form' };
@@ -40,27 +37,11 @@ const BUDGET: Record<Kind, number> = { contact: 5, signup: 10 };
 const SUCCESS = /thanks|check your inbox|message was sent|has been sent/i;
 
 let service: Served;
-let site: http.Server;
-let siteOrigin: string;
+let site: Site;
 
 before(async () => {
   service = await serve({ port: 0 });
-  site = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://site');
-    if (url.pathname === '/hub-kit.js') {
-      response.setHeader('content-type', 'text/javascript');
-      response.end(bundle);
-      return;
-    }
-    const tag = TAG[(url.searchParams.get('kind') as Kind) ?? 'contact'];
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.setHeader('cache-control', 'no-store');
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${url.pathname}</title>
-<script type="module" src="/hub-kit.js"></script></head>
-<body><main><${tag} tenant="demo" base-url="${url.searchParams.get('base') ?? ''}"></${tag}></main></body></html>`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  site = await startSite();
 });
 after(async () => {
   site.close();
@@ -103,7 +84,7 @@ const control = async <T>(base: string, path: string, body?: unknown, method = b
 const posts = async (r: Real) =>
   (await control<{ requests: Logged[] }>(r.base, 'log')).requests.filter((q) => q.method === 'POST' && q.path.includes(POST_PATH[r.kind]));
 const front = (r: Real) => r.tabs.at(-1)!;
-const url = (r: Real, where = '/') => `${siteOrigin}${where}?base=${encodeURIComponent(r.base)}&kind=${r.kind}`;
+const url = (r: Real, where = '/contact') => site.url(where, { base: r.base, kind: r.kind });
 const ready = (tab: HarnessPage, tag: string) => tab.waitFor((t: string) => !!document.querySelector(`${t} form`), [tag], { what: 'the form' });
 const setOffline = (tab: HarnessPage, offline: boolean) =>
   tab.evaluate((off: boolean) => {
@@ -203,7 +184,7 @@ const leave = (how: 'Reload' | 'Navigate' | 'CloseTab') =>
       const tab = await r.browser.newPage();
       r.tabs.push(tab);
       await tab.goto(url(r));
-    } else await front(r).goto(url(r, how === 'Navigate' ? '/another-page' : '/'));
+    } else await front(r).goto(url(r, how === 'Navigate' ? '/another-page' : '/contact'));
     await ready(front(r), tag);
     r.lastText = '';
     if (m.offline) await setOffline(front(r), true);
@@ -294,7 +275,7 @@ for (const engine of engines()) {
     test('every sequence keeps the promises', { timeout: RUNS * 120_000 + 60_000 }, async () => {
       let sequences = 0;
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup'), fc.commands(commands, { maxCommands: 8, ...(PATH ? { replayPath: PATH } : {}) }), async (kind, cmds) => {
+        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
           const base = `${service.url}/__sandbox/model-${engine}-${Date.now()}-${sequences}`;
           const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };

@@ -1,6 +1,7 @@
 /**
- * `model-options`: the model-based tests' runs, seed and replay path from HUB_MODEL_RUNS,
- * HUB_MODEL_SEED and HUB_MODEL_PATH, which a browser test cannot read itself.
+ * `model-options`: the model-based tests' runs, seed, path and commands' replay path from
+ * HUB_MODEL_RUNS, HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY, which a browser test
+ * cannot read itself.
  *
  * `hold-key`: real keyboard input the test runner's own commands cannot give in every engine: a key
  * held down, so that the engine sends its repeated keydowns (`event.repeat` true) the way
@@ -19,7 +20,7 @@ export function inputCommandsPlugin() {
       // The model-based tests' settings, from the environment of the run (npm run soak sets them).
       if (command === 'model-options') {
         const number = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
-        return { runs: number('HUB_MODEL_RUNS'), seed: number('HUB_MODEL_SEED'), path: process.env.HUB_MODEL_PATH };
+        return { runs: number('HUB_MODEL_RUNS'), seed: number('HUB_MODEL_SEED'), path: process.env.HUB_MODEL_PATH, replay: process.env.HUB_MODEL_REPLAY };
       }
       if (command !== 'hold-key') return undefined;
       const key = String(payload.key ?? 'Enter');
