@@ -53,6 +53,30 @@ function kitStylesheet(): Plugin {
   };
 }
 
+/**
+ * The script-tag bundle carries its own copy of Lit, and lit-html creates its Trusted Types
+ * policy, named "lit-html", as it loads. On a page that already runs another Lit app that
+ * name is taken, and under a CSP with a `trusted-types` list (which docs/csp.md used to
+ * recommend) a second policy of one name is refused: lit-html's module throws, and no
+ * element of the bundle is defined. The bundle's copy therefore names its policy
+ * "hub-kit" (docs/csp.md says to list it). npm builds keep "lit-html": there the site's
+ * bundler shares one Lit between its code and the kit's. The lasting fix is lit-html's: a
+ * policy name an app can choose, or a fallback when its own is taken.
+ */
+function ownTrustedTypesPolicy(): Plugin {
+  const policy = /(\.createPolicy\()(["'])lit-html\2/g;
+  return {
+    name: 'hub-kit-trusted-types-policy',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
+      const renamed = code.replace(policy, '$1$2hub-kit$2');
+      if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
+      return { code: renamed, map: null };
+    },
+  };
+}
+
 /** The bundle carries its stylesheets minified; the dev server serves them as written. */
 function minifiedStyles(): Plugin {
   return {
@@ -84,7 +108,7 @@ async function buildComplete(): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [minifiedStyles()],
+    plugins: [minifiedStyles(), ownTrustedTypesPolicy()],
     build: {
       write: false,
       target: 'es2022',
@@ -140,7 +164,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

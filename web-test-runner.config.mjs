@@ -10,6 +10,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { launchers } from './test/support/browsers.mjs';
+import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
 
@@ -34,7 +35,8 @@ export default {
   concurrentBrowsers: 3,
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
-  testsFinishTimeout: 300_000,
+  // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
+  testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,
   testFramework: {
     config: { ui: 'bdd', timeout: 20_000 },
   },
@@ -43,6 +45,7 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     remoteStandInPlugin(),
     scriptTagOriginPlugin(),
+    inputCommandsPlugin(),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
 };

@@ -78,6 +78,8 @@ export class ContactForm extends HubFormElement {
 
   protected readonly kind = 'contact-form';
   protected readonly endpoints: readonly PostEndpoint[] = ['contact'];
+  protected readonly landed = 'sent';
+  protected readonly needs = 'a tenant attribute';
 
   protected configuredTarget(): Target | undefined {
     return this.tenant ? { endpoint: 'contact', params: { tenant: this.tenant } } : undefined;

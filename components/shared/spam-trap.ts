@@ -1,4 +1,5 @@
 import { html, render, type TemplateResult } from 'lit';
+import { TRAP_NAME } from '../../src/api/calls.js';
 
 /**
  * The spam trap every submission carries: a real text input named `website` that a person
@@ -9,7 +10,7 @@ import { html, render, type TemplateResult } from 'lit';
  * out of the tab order, and out of autofill and password managers (1Password, LastPass,
  * Dashlane read the data attributes).
  */
-export const TRAP_NAME = 'website';
+export { TRAP_NAME };
 
 export function trapTemplate(id: string, label: string): TemplateResult {
   // Line breaks only inside tags: the template's text between tags ships as written.

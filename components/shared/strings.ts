@@ -4,7 +4,10 @@
  * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
  * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
  * loaded from its own file reaches the elements of a separately loaded `dist/hub-kit.js`.
- * The one placeholder, `{seconds}`, is filled by `waitText`.
+ * The placeholders `{seconds}` and `{minutes}` are filled by the submission controller.
+ *
+ * What an error means for the visitor is decided once, by `adviceFor` (src/api/advice.ts);
+ * this table gives the words for each kind of advice, under the kind's own name.
  */
 export interface FormStrings {
   emailLabel: string;
@@ -21,11 +24,28 @@ export interface FormStrings {
   rateLimited: string;
   /** `rateLimited` when one second is left. */
   rateLimitedOne: string;
+  /** A wait longer than a minute and a half, in minutes: `{minutes}`. */
+  rateLimitedMinutes: string;
   ready: string;
   stillTrying: string;
   unconfirmed: string;
+  /** A 409 from a signup: the address was already subscribed. Shown as a success. */
+  alreadySubscribed: string;
+  /** Nothing the visitor can fix: a bad option, a redirect. */
   config: string;
+  /** 404: no such form or tenant. */
+  notFound: string;
+  /** 5xx, a 408, a body that is not the service's: try again later. */
   error: string;
+  /** No answer (a request the kit may not send again by itself says `unconfirmed` instead). */
+  unreachable: string;
+  /** The browser is offline (a submission is queued and says `queued` instead). */
+  offline: string;
+  /** A 4xx without a message from the service: 400, 403, 413, any other. */
+  badRequest: string;
+  forbidden: string;
+  tooLarge: string;
+  refused: string;
   invalid: string;
   required: string;
   emailRequired: string;
@@ -34,6 +54,10 @@ export interface FormStrings {
   consentRequired: string;
   trapLabel: string;
 }
+
+const CONFIG = 'This form is not set up correctly, and your entry was not received. Please let the site’s owner know.';
+const ERROR = 'The service could not take this right now. Please try again in a few minutes.';
+const QUEUED = 'You seem to be offline. This will be sent as soon as you are back online.';
 
 export const EN: FormStrings = {
   emailLabel: 'Email',
@@ -46,14 +70,23 @@ export const EN: FormStrings = {
   subscribed: 'Thanks! Please check your inbox to confirm.',
   resourceSent: 'Thanks! Check your inbox for the link.',
   messageSent: 'Thanks, your message has been sent.',
-  queued: 'You seem to be offline. This will be sent as soon as you are back online.',
+  queued: QUEUED,
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
   rateLimitedOne: 'Too many attempts. You can try again in 1 second.',
+  rateLimitedMinutes: 'Too many attempts. You can try again in about {minutes} minutes.',
   ready: 'You can try again now.',
   stillTrying: 'Still trying: the service is slow to answer…',
   unconfirmed: 'We could not confirm that this arrived. You can send it again.',
-  config: 'This form is not set up correctly, and your entry was not received. Please let the site’s owner know.',
-  error: 'The service could not take this right now. Please try again in a few minutes.',
+  alreadySubscribed: 'You are already subscribed. Thank you!',
+  config: CONFIG,
+  notFound: CONFIG,
+  error: ERROR,
+  unreachable: ERROR,
+  offline: QUEUED,
+  badRequest: 'The service could not accept this entry as it is.',
+  forbidden: 'The service refused this entry.',
+  tooLarge: 'This entry is too long for the service. Please shorten it.',
+  refused: 'The service did not accept this entry.',
   invalid: 'Please correct the highlighted fields.',
   required: 'This field is required.',
   emailRequired: 'Please enter your email address.',
@@ -97,7 +130,3 @@ export function stringsFor(lang: string): FormStrings {
   const tag = lang.toLowerCase();
   return { ...EN, ...locales.get(tag.split('-')[0]!), ...locales.get(tag) };
 }
-
-/** The rate-limit text for the seconds left: `rateLimited` with `{seconds}` filled, or `rateLimitedOne`. */
-export const waitText = (s: FormStrings, seconds: number): string =>
-  seconds === 1 ? s.rateLimitedOne : s.rateLimited.replaceAll('{seconds}', String(seconds));

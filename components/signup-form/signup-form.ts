@@ -43,7 +43,7 @@ import { signupFormStyles } from './signup-form.styles.js';
  * @prop {HTMLFormElement | null} formElement - The form in use.
  *
  * @fires {CustomEvent<FormSubmitDetail>} signup-form-submit - Cancelable; before anything is sent.
- * @fires {CustomEvent<FormSuccessDetail>} signup-form-success - The service accepted the signup.
+ * @fires {CustomEvent<FormSuccessDetail>} signup-form-success - The service accepted the signup; `detail.already` when it answered 409, already subscribed.
  * @fires {CustomEvent<FormErrorDetail>} signup-form-error - Rejected, rate limited or failed.
  * @fires {CustomEvent<FormQueuedDetail>} signup-form-queued - Kept in the outbox while offline.
  *
@@ -98,6 +98,8 @@ export class SignupForm extends HubFormElement {
 
   protected readonly kind = 'signup-form';
   protected readonly endpoints: readonly PostEndpoint[] = ['formSignup', 'subscribe', 'magicLink'];
+  protected readonly landed = 'subscribed';
+  protected readonly needs = 'a tenant attribute or a form attribute';
 
   protected configuredTarget(): Target | undefined {
     const { formId: form, tenant, resource } = this;

@@ -15,7 +15,10 @@ import {
   type ResponseTypes,
   type SignupBody,
 } from './schema.js';
-import type { CallOptions, Conditional, GetEndpoint, PostEndpoint, Transport, Validators } from './transport.js';
+import type { CallOptions, Conditional, GetEndpoint, PostEndpoint, SendRequest, Transport, Validators } from './transport.js';
+
+/** The spec's hidden spam-trap field of every signup: a person leaves it empty. */
+export const TRAP_NAME = 'website';
 
 export interface GetOptions extends CallOptions {
   validators?: Validators | undefined;
@@ -48,12 +51,12 @@ export async function post<N extends PostEndpoint>(
   name: N,
   params: EndpointParams[N],
   body: SignupBody | ContactBody,
-  options: CallOptions = {},
+  options: CallOptions & Pick<SendRequest, 'unknowns'> = {},
 ): Promise<SubmitResponse> {
   const email = requireText(body?.email, 'an email address');
   // The spam trap travels with every submission; a person leaves it empty.
-  const payload = { ...body, website: body.website ?? '' };
-  return dataOf(transport.send(name, params, SubmitResponse, { body: payload, email, signal: options.signal }));
+  const payload = { ...body, [TRAP_NAME]: body.website ?? '' };
+  return dataOf(transport.send(name, params, SubmitResponse, { ...options, body: payload, email }));
 }
 
 export const getBio: Getter<'bio'> = (transport, params, options) => transport.send('bio', params, Bio, options);

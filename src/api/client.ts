@@ -10,7 +10,6 @@ import { Transport, type CallOptions, type ClientOptions, type Conditional, type
 
 export {
   Transport,
-  parseRetryAfter,
   sharedTransport,
   type CallOptions,
   type ClientOptions,

@@ -30,14 +30,27 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly name: N;
   readonly method: Method;
   /**
-   * Whether a request whose outcome is unknown (a timeout, a dropped connection) may be
-   * sent again without asking the visitor: every GET may; a signup may once, since the
-   * service upserts by email; a contact message may not, it would arrive twice.
+   * The path relative to the base URL, as a template: `{tenant}` is one percent-encoded
+   * segment, `{path*}` several. The one place paths are written: `path()` builds from it,
+   * `matchEndpoint()` reads it back.
    */
-  readonly resend: boolean;
+  readonly template: string;
   /** Path relative to the base URL; every segment is percent-encoded. */
   readonly path: (params: EndpointParams[N]) => string;
   readonly group: LimitGroup;
+  /**
+   * Whether the service upserts what this endpoint takes, by email: a subscriber, through
+   * the form action URL or the tenant's subscribe. Sending one twice does no harm, and a 409
+   * means the address is already subscribed, which is the visitor's goal.
+   */
+  readonly upsert: boolean;
+  /**
+   * Whether a request whose outcome is unknown (a timeout, a dropped connection, an answer
+   * the browser hides) may be sent again without asking the visitor: every GET may; an
+   * upsert may once; a contact message or a magic link may not, it would arrive (or email
+   * the guide) twice.
+   */
+  readonly resend: boolean;
   /**
    * Whether the body carries an email address, and so counts against the per-email limit:
    * every POST of the service does, no GET does.
@@ -56,34 +69,69 @@ function seg(value: string): string {
   }
   return encodeURIComponent(value);
 }
-const tenantPath = (tenant: string) => `/api/v1/tenants/${seg(tenant)}`;
 
-/** A resolve path keeps its slashes; each of its segments is encoded on its own, empty ones dropped. */
-function resolvePath(path: string): string {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map(seg)
-    .join('/');
-}
+/** `{name}` or `{name*}` in a template. */
+const PARAM = /\{(\w+)(\*?)\}/g;
 
-/** A table row; the name is the key it is filed under. */
-const row = <N extends EndpointName>(
-  name: N,
-  method: Method,
-  group: LimitGroup,
-  path: (params: EndpointParams[N]) => string,
-): Endpoint<N> => ({ name, method, path, group, takesEmail: method === 'POST', resend: group !== 'contact' });
+/**
+ * A table row; the name is the key it is filed under. A `{path*}` keeps its slashes: each
+ * of its segments is encoded on its own, empty ones dropped.
+ */
+const row = <N extends EndpointName>(name: N, method: Method, group: LimitGroup, template: string, upsert = false): Endpoint<N> => ({
+  name,
+  method,
+  template,
+  path: (params) =>
+    template.replace(PARAM, (_, key: string, many: string) => {
+      const value = (params as Record<string, string>)[key]!;
+      return many ? value.split('/').filter(Boolean).map(seg).join('/') : seg(value);
+    }),
+  group,
+  upsert,
+  resend: method === 'GET' || upsert,
+  takesEmail: method === 'POST',
+});
+
+const TENANT = '/api/v1/tenants/{tenant}';
 
 /** The one endpoint table: method, path and limit group of every public endpoint. */
 export const ENDPOINTS: { readonly [N in EndpointName]: Endpoint<N> } = {
   // The form action URL is the one public path without the /api/v1 prefix.
-  formSignup: row('formSignup', 'POST', 'signup', ({ form }) => `/api/subscribe/${seg(form)}`),
-  subscribe: row('subscribe', 'POST', 'signup', ({ tenant }) => `${tenantPath(tenant)}/subscribe`),
-  magicLink: row('magicLink', 'POST', 'signup', ({ tenant, resource }) => `${tenantPath(tenant)}/magic-links/${seg(resource)}`),
-  contact: row('contact', 'POST', 'contact', ({ tenant }) => `${tenantPath(tenant)}/contact`),
-  bio: row('bio', 'GET', 'bio', ({ tenant }) => `${tenantPath(tenant)}/bio`),
-  resolve: row('resolve', 'GET', 'bio', ({ tenant, path }) => `${tenantPath(tenant)}/resolve/${resolvePath(path)}`),
-  searchIndex: row('searchIndex', 'GET', 'search-index', ({ tenant }) => `${tenantPath(tenant)}/search-index`),
-  presence: row('presence', 'GET', 'presence', ({ tenant }) => `${tenantPath(tenant)}/presence`),
+  formSignup: row('formSignup', 'POST', 'signup', '/api/subscribe/{form}', true),
+  subscribe: row('subscribe', 'POST', 'signup', `${TENANT}/subscribe`, true),
+  magicLink: row('magicLink', 'POST', 'signup', `${TENANT}/magic-links/{resource}`),
+  contact: row('contact', 'POST', 'contact', `${TENANT}/contact`),
+  bio: row('bio', 'GET', 'bio', `${TENANT}/bio`),
+  resolve: row('resolve', 'GET', 'bio', `${TENANT}/resolve/{path*}`),
+  searchIndex: row('searchIndex', 'GET', 'search-index', `${TENANT}/search-index`),
+  presence: row('presence', 'GET', 'presence', `${TENANT}/presence`),
 };
+
+/** An endpoint found in a URL path, its parameters decoded, and what came before it. */
+export type Match = { [N in EndpointName]: { name: N; params: EndpointParams[N]; prefix: string } }[EndpointName];
+
+/**
+ * The endpoint whose path ends `pathname` (trailing slashes allowed), read back from the
+ * table's templates: the form action an author wrote, a request the stand-in received.
+ * `prefix` is what precedes the endpoint's path (a base URL's path, a sandbox). Undefined
+ * when no endpoint matches, or a segment does not decode.
+ */
+export function matchEndpoint(pathname: string, names: readonly EndpointName[] = Object.keys(ENDPOINTS) as EndpointName[]): Match | undefined {
+  for (const name of names) {
+    const keys: string[] = [];
+    const source = ENDPOINTS[name].template.replace(PARAM, (_, key: string, many: string) => {
+      keys.push(key);
+      return many ? '(.+?)' : '([^/]+)';
+    });
+    const found = new RegExp(`^(.*?)${source}/*$`).exec(pathname);
+    if (!found) continue;
+    try {
+      const params: Record<string, string> = {};
+      keys.forEach((key, i) => (params[key] = found[i + 2]!.split('/').map(decodeURIComponent).join('/')));
+      return { name, params, prefix: found[1]! } as Match;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,11 +1,27 @@
 /**
  * Every way a call to the service can fail, one class each, so that an element can
- * show the right state with `instanceof` and read typed fields instead of parsing text.
+ * show the right state and read typed fields instead of parsing text.
+ *
+ * `instanceof` holds only within one copy of the kit: a page with the script-tag bundle and
+ * an npm build has two `HubError` classes. `isHubError` reads a brand that every copy
+ * sets, and `name`, which each class sets to its own name, so it holds across copies.
  */
+
+const BRAND = Symbol.for('hub-kit.error');
 
 /** Base class of every error the kit throws. */
 export class HubError extends Error {
   override name = 'HubError';
+  readonly [BRAND] = true;
+}
+
+/**
+ * Whether `value` is an error of any copy of the kit; with `name`, one of that class
+ * (`isHubError(error, 'RateLimitedError')`). Every answer with a status (HttpError and the
+ * classes built on it) has a numeric `status`.
+ */
+export function isHubError(value: unknown, name?: string): value is HubError & { status?: number; body?: unknown } {
+  return !!value && (value as Partial<Record<symbol, unknown>>)[BRAND] === true && (!name || (value as Error).name === name);
 }
 
 /**
@@ -42,18 +58,32 @@ export class RateLimitedError extends HubError {
 }
 
 /**
+ * An answer with a status the caller did not want, and its body: the base of every error
+ * that is the service's (or a proxy's) answer. Thrown as itself for any status no subclass
+ * covers: 404 for an unknown tenant, another 4xx, a 5xx after retries ran out.
+ */
+export class HttpError extends HubError {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
  * The service rejected the input (422). `fieldErrors` maps a field name to its messages,
  * so each can be shown beside its field; `message` is the form-level summary.
  */
-export class ValidationError extends HubError {
+export class ValidationError extends HttpError {
   override name = 'ValidationError';
-  readonly status = 422;
+  declare readonly status: 422;
   readonly fieldErrors: Record<string, string[]>;
-  readonly body: unknown;
   constructor(message: string, fieldErrors: Record<string, string[]>, body?: unknown) {
-    super(message);
+    super(422, message, body);
     this.fieldErrors = fieldErrors;
-    this.body = body;
   }
 }
 
@@ -86,31 +116,12 @@ export class TimeoutError extends HubError {
   }
 }
 
-/** Any other non-2xx status: 404 for an unknown tenant, 5xx after retries ran out. */
-export class HttpError extends HubError {
-  override name = 'HttpError';
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
-    super(message);
-    this.status = status;
-    this.body = body;
-  }
-}
-
 /**
  * A 2xx body that does not match its schema: the service changed, or something between
  * us and it answered instead (a captive portal, a proxy's HTML page).
  */
-export class UnexpectedResponseError extends HubError {
+export class UnexpectedResponseError extends HttpError {
   override name = 'UnexpectedResponseError';
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
-    super(message);
-    this.status = status;
-    this.body = body;
-  }
 }
 
 /**

@@ -24,16 +24,40 @@ export function unwrap(body: unknown): unknown {
   return body;
 }
 
+/**
+ * Builds a zod schema with the page's enumerable properties of Object.prototype hidden, and
+ * puts them back exactly as they were.
+ *
+ * zod 4 installs a schema class's methods on its first instance with a `for...in` over its
+ * own table of them, and takes every key it meets for one of its own (`members()` in
+ * zod's v4/core/util): on a page where a script added an enumerable property to
+ * Object.prototype (old libraries still do), the first schema throws, and with it every
+ * element's module. The fix belongs upstream (iterate own keys only); until then, this.
+ * Only construction needs it: a schema built once parses on such a page as on any other.
+ */
+function plain<T>(build: () => T): T {
+  const keys = Object.keys(Object.prototype);
+  const show = (enumerable: boolean) => {
+    for (const key of keys) Object.defineProperty(Object.prototype, key, { enumerable });
+  };
+  show(false);
+  try {
+    return build();
+  } finally {
+    show(true);
+  }
+}
+
 // Every zod call goes through these local builders. Their annotation tells a bundler that
 // a schema nobody reads can be dropped: esbuild does not carry zod's own annotations across
 // its re-exports, so without them every schema here would ship with every element.
 /* @__NO_SIDE_EFFECTS__ */
 function loose<T extends Record<string, z.ZodMiniType>>(shape: T) {
-  return z.looseObject(shape);
+  return plain(() => z.looseObject(shape));
 }
 /* @__NO_SIDE_EFFECTS__ */
 function text() {
-  return z.string();
+  return plain(() => z.string());
 }
 
 /** What the transport and the elements ask of a schema. */
@@ -46,21 +70,26 @@ export interface Parser<T> {
  * cannot do without; the optional fields are read here one by one, so that a badly typed
  * one (`tags` as a string, `online` as text) is dropped on its own and the rest of the
  * entry kept. Doing this by hand rather than with zod's optional, union, catch and
- * transform parsers also keeps those parsers out of every element's bundle.
+ * transform parsers also keeps those parsers out of every element's bundle. `finish` may
+ * refuse the entry (answer undefined) for a required field zod has no cheap parser for:
+ * an id that is a string or a number.
  */
 /* @__NO_SIDE_EFFECTS__ */
-function then<I, O>(schema: Parser<I>, finish: (data: I) => O): Parser<O> {
+function then<I, O>(schema: Parser<I>, finish: (data: I) => O | undefined): Parser<O> {
   return {
     safeParse(input) {
       const parsed = schema.safeParse(input);
-      return parsed.success ? { success: true, data: finish(parsed.data) } : parsed;
+      const data = parsed.success ? finish(parsed.data) : undefined;
+      return data === undefined ? { success: false } : { success: true, data };
     },
   };
 }
 /* @__NO_SIDE_EFFECTS__ */
 function custom<T>(check: (value: unknown) => boolean) {
-  return z.custom<T>(check);
+  return plain(() => z.custom<T>(check));
 }
+/** An id: a string, or a number the service may send instead. */
+const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 /* @__NO_SIDE_EFFECTS__ */
 function idOrNumber() {
   return custom<string | number>((value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)));
@@ -91,13 +120,26 @@ function keep<T>(items: unknown, item: Parser<T>): T[] {
   return kept;
 }
 
+/**
+ * Any object, whatever it holds. zod checks what a body cannot do without; a body with no
+ * such field (a submission's answer, an error's, presence, a page's meta) only has to be an
+ * object, checked here by hand, so that an element that reads nothing else (the forms)
+ * carries none of zod's parsers.
+ */
+const anyObject: Parser<Record<string, unknown>> = {
+  safeParse: (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? { success: true, data: value as Record<string, unknown> } : { success: false },
+};
+
 /** Any 2xx answer of a signup, magic-link or contact endpoint. */
 export interface SubmitResponse {
   /** Shown to the visitor when present. */
   message?: string | undefined;
+  /** Set by the client for a 409 of a signup: the address was already subscribed. */
+  already?: boolean | undefined;
   [extra: string]: unknown;
 }
-export const SubmitResponse: Parser<SubmitResponse> = then(loose({}), (body) => ({ ...body, message: str(body.message) }));
+export const SubmitResponse: Parser<SubmitResponse> = then(anyObject, (body) => ({ ...body, message: str(body.message) }));
 
 /** A 422 answer: a summary and errors per field. */
 export interface ValidationBody {
@@ -105,7 +147,7 @@ export interface ValidationBody {
   errors?: Record<string, string[]> | undefined;
   [extra: string]: unknown;
 }
-export const ValidationBody: Parser<ValidationBody> = then(loose({}), (body) => ({
+export const ValidationBody: Parser<ValidationBody> = then(anyObject, (body) => ({
   ...body,
   message: str(body.message),
   errors: fieldErrors(body.errors),
@@ -175,7 +217,7 @@ export interface SearchEntry {
   published_at?: string | undefined;
   [extra: string]: unknown;
 }
-export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), title: text(), url: text() }), (entry) => ({
+export const SearchEntry: Parser<SearchEntry> = then(loose({ title: text(), url: text() }), (entry) => isId(entry.id) ? ({
   ...entry,
   // An id the service may send as a number is read as a string.
   id: String(entry.id),
@@ -183,7 +225,7 @@ export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), t
   excerpt: str(entry.excerpt),
   tags: texts(entry.tags),
   published_at: str(entry.published_at),
-}));
+}) : undefined);
 
 /** GET …/search-index: entries missing a required field are skipped, not fatal. */
 export const SearchIndex: Parser<SearchEntry[]> = {
@@ -198,7 +240,7 @@ export interface Presence {
   [extra: string]: unknown;
 }
 /** GET …/presence: every field optional, unknown fields passed through. */
-export const Presence: Parser<Presence> = then(loose({}), (presence) => ({
+export const Presence: Parser<Presence> = then(anyObject, (presence) => ({
   ...presence,
   live: typeof presence.live === 'boolean' ? presence.live : undefined,
   online: typeof presence.online === 'number' && Number.isFinite(presence.online) ? presence.online : undefined,
@@ -298,7 +340,7 @@ export interface PageMeta {
   total?: number | undefined;
   [extra: string]: unknown;
 }
-export const PageMeta: Parser<PageMeta> = then(loose({}), (meta) => ({
+export const PageMeta: Parser<PageMeta> = then(anyObject, (meta) => ({
   ...meta,
   current_page: count(meta.current_page),
   per_page: count(meta.per_page),

@@ -8,7 +8,11 @@
  *
  * A POST never follows a redirect, and is never sent again when its first outcome is
  * unknown, but for one re-send where the endpoint allows it (see `Endpoint.resend`); any
- * 2xx is its success, whatever the body.
+ * 2xx is its success, whatever the body, and so is a 409 from an endpoint that upserts
+ * subscribers (the address is already subscribed; the answer says `already: true`).
+ *
+ * Waits come from src/timing: the 429's headers (read by `retryDelay`, capped), backoff
+ * with jitter between attempts, and an abortable sleep.
  *
  * It knows no response schema of its own: the caller hands over the one of the endpoint it
  * calls (see calls.ts), so an element that only reads a profile does not carry the parsers
@@ -16,6 +20,9 @@
  */
 import { budgetFor, type Budget } from '../limits/budget.js';
 import { normalizeEmail } from '../limits/rules.js';
+import { backoff } from '../timing/backoff.js';
+import { retryDelay } from '../timing/retry-after.js';
+import { sleep } from '../timing/sleep.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { ENDPOINTS, type EndpointName, type EndpointParams } from './endpoints.js';
 import {
@@ -45,7 +52,7 @@ export interface ClientOptions {
   attempts?: number;
   /** First backoff delay; it doubles per attempt, with jitter. Default 400 ms. */
   backoffMs?: number;
-  /** Longest single wait between attempts, Retry-After included. Default 8 000 ms. */
+  /** Longest single wait between attempts, Retry-After included; past it the call gives up. Default 8 000 ms. */
   maxDelayMs?: number;
   /** The visitor's budget for this service. Default: the shared, persisted one. */
   budget?: Budget;
@@ -75,44 +82,12 @@ export interface SendRequest extends CallOptions {
   /** The address the body carries, counted against the per-email budget. */
   email?: string;
   validators?: Validators | undefined;
-}
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
-const isDigits = (value: string) => /^\d+$/.test(value);
-
-/** Retry-After is either delta-seconds or an HTTP date. Returns ms from now, or undefined. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (isDigits(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * The moment a 429 stops applying: the later of Retry-After and X-RateLimit-Reset, or
- * undefined when neither can be read (a service that does not expose them to scripts).
- */
-function rateLimitEnd(headers: Headers, now: number): number | undefined {
-  const after = parseRetryAfter(headers.get('Retry-After'), now);
-  const reset = headers.get('X-RateLimit-Reset')?.trim();
-  const candidates: number[] = [];
-  if (after !== undefined) candidates.push(now + after);
-  if (reset && isDigits(reset)) candidates.push(Number(reset) * 1000);
-  return candidates.length ? Math.max(...candidates) : undefined;
+  /**
+   * Earlier sends of this same submission whose outcome stayed unknown (an outbox entry
+   * found in flight after its page went away): they count against the one re-send an
+   * upsert allows.
+   */
+  unknowns?: number;
 }
 
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
@@ -175,7 +150,7 @@ export class Transport {
     let lastError: Error | undefined;
     // The last POST attempt that may have arrived, and how many there were.
     let unknown: Error | undefined;
-    let unknowns = 0;
+    let unknowns = request.unknowns ?? 0;
 
     for (let attempt = 1; attempt <= this.#attempts; attempt++) {
       let retryDelay: number | undefined;
@@ -202,9 +177,7 @@ export class Transport {
         }
       }
       if (attempt === this.#attempts) break;
-      const backoff = this.#backoffMs * 2 ** (attempt - 1);
-      // Equal jitter: half fixed, half random, so many visitors do not retry in step.
-      const delay = Math.max(backoff / 2 + Math.random() * (backoff / 2), retryDelay ?? 0);
+      const delay = Math.max(backoff(attempt, this.#backoffMs, Infinity), retryDelay ?? 0);
       if (delay > this.#maxDelayMs) break;
       await sleep(delay, request.signal);
     }
@@ -212,7 +185,7 @@ export class Transport {
   }
 
   async #attempt<T>(name: EndpointName, url: string, schema: Parser<T>, request: SendRequest): Promise<Conditional<T>> {
-    const { method, group } = ENDPOINTS[name];
+    const { method, group, upsert } = ENDPOINTS[name];
     const { body, validators, signal } = request;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -260,7 +233,9 @@ export class Transport {
 
     const data = await readBody(response).catch(() => undefined);
 
-    if (response.ok) {
+    // 409 from an upsert: the address is already subscribed, which is what the visitor wanted.
+    const already = status === 409 && upsert;
+    if (response.ok || already) {
       let parsed = schema.safeParse(unwrap(data ?? {}));
       // Any 2xx of a submission is its success: the service has it. A body that is not the
       // service's (a proxy's HTML, a cut-off JSON) only means there is no custom message.
@@ -268,7 +243,7 @@ export class Transport {
       if (!parsed.success) throw new UnexpectedResponseError(status, `Unexpected response from ${name}.`, data);
       return {
         status: 'modified',
-        data: parsed.data,
+        data: already ? { ...parsed.data, already } : parsed.data,
         validators: {
           etag: answer.get('ETag') ?? undefined,
           lastModified: answer.get('Last-Modified') ?? undefined,
@@ -277,8 +252,9 @@ export class Transport {
     }
 
     if (status === 429) {
-      // Without readable headers the budget picks the wait, longer for each repeat.
-      const resetAt = await this.budget.close(group, rateLimitEnd(answer, now));
+      // Without a usable wait in the headers the budget picks one, longer for each repeat.
+      const wait = retryDelay(answer, now);
+      const resetAt = await this.budget.close(group, wait && now + wait);
       throw rateLimited(resetAt, now, true, messageOf(data, 'Too Many Attempts.'));
     }
 
@@ -290,7 +266,7 @@ export class Transport {
 
     const error = new HttpError(status, messageOf(data, `The service answered ${status}.`), data);
     // 503: the service took nothing. 502 and 504: a gateway gave up, perhaps after passing it on.
-    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, parseRetryAfter(answer.get('Retry-After'), now));
+    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, retryDelay(answer, now));
     throw error;
   }
 }

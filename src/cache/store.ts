@@ -13,7 +13,7 @@
  * stops waiting and works from memory for the rest of the page; a write it gave up on is
  * aborted, so it cannot land later behind the copy kept in memory.
  */
-import { createStore, del, entries, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 
 export type Backend = 'indexeddb' | 'memory';
 
@@ -24,9 +24,10 @@ export interface Store {
   /**
    * Reads, changes and writes one value in a single readwrite transaction, which IndexedDB
    * runs alone among every tab and process of the origin: what `change` read is still the
-   * stored value when its result is written. Resolves when that is committed.
+   * stored value when its result is written (`undefined` deletes it). Resolves when that is
+   * committed.
    */
-  update<T>(key: string, change: (value: T | undefined) => T): Promise<void>;
+  update<T>(key: string, change: (value: T | undefined) => T | undefined): Promise<void>;
   entries<T>(): Promise<Array<[string, T]>>;
   /** Where values live: decided on first use, and 'memory' from the first failure or stall on. */
   backend(): Promise<Backend>;
@@ -120,10 +121,23 @@ export function openStore(dbName: string, storeName: string): Store {
         (s) => del(key, s),
         () => void memory.delete(key),
       ),
-    update: <T>(key: string, change: (value: T | undefined) => T) =>
+    update: <T>(key: string, change: (value: T | undefined) => T | undefined) =>
       run(
-        (s) => update<T>(key, change, s),
-        () => void memory.set(key, change(memory.get(key) as T | undefined)),
+        (s) =>
+          s('readwrite', (objects) => {
+            const read = objects.get(key);
+            return promisifyRequest(read).then((value) => {
+              const next = change(value as T | undefined);
+              if (next === undefined) objects.delete(key);
+              else objects.put(next, key);
+              return promisifyRequest(objects.transaction);
+            });
+          }),
+        () => {
+          const next = change(memory.get(key) as T | undefined);
+          if (next === undefined) memory.delete(key);
+          else memory.set(key, next);
+        },
       ),
     entries: <T>() =>
       run(

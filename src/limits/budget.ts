@@ -20,6 +20,7 @@
  *   page: still correct for the page, no longer shared.
  */
 import { openStore } from '../cache/store.js';
+import { MAX_WAIT_MS } from '../timing/retry-after.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
 
 export type Decision = { ok: true } | { ok: false; resetAt: number };
@@ -71,9 +72,9 @@ const KEY_PREFIX = 'v2:';
 const DEFAULT_MARGIN_MS = 1000;
 /** The first wait after a 429 whose headers cannot be read; it doubles for each repeat. */
 const FIRST_WAIT_MS = 60_000;
-// A Retry-After of days is either a mistake or hostile; either way do not lock a visitor
-// out of a site for longer than this, the service will answer 429 again if it meant it.
-const MAX_CLOSE_MS = 24 * 60 * 60 * 1000;
+// No closure outlasts the spec's longest window (src/timing/retry-after.ts says why): a
+// stored one from an older version, or a clock moved back, is cut to it.
+const MAX_CLOSE_MS = MAX_WAIT_MS;
 
 const store = openStore('hub-kit-budget', 'budgets');
 

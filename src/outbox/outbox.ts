@@ -2,21 +2,37 @@
  * The outbox: submissions made while the browser was offline, which therefore never left
  * it, kept in IndexedDB until they are sent, once.
  *
- * Once across tabs: every flush runs under one Web Lock for the origin, and inside it each
- * entry is read again just before it is sent, because the tab that held the lock before may
- * have sent it. An entry leaves the store when the service has answered it: delivered (2xx)
- * or refused for good (422, 404, another 4xx, a redirect). When a send's outcome is unknown
- * (no answer: a timeout, a dropped connection), the entry is marked unconfirmed and never
- * sent again by itself: a form of the same target takes it back, fills itself in with it
- * and lets the visitor decide (`claim`).
+ * Once across tabs and pages: every flush runs under one Web Lock for the origin, and an
+ * entry is claimed before its POST leaves: the readwrite transaction that picks it also
+ * marks it in flight (`sending`). Nobody else sends an entry in flight. One that a flush
+ * finds in flight was left so by a page that went away mid-send (inside the lock, no live
+ * flush holds it), so that send's outcome is unknown: the entry is sent again only where a
+ * repeat does no harm (a subscriber upsert, once), and otherwise waits for the visitor.
+ *
+ * An entry leaves the store when the service has taken it (2xx, or a 409 for an upsert).
+ * Everything else that needs a person stays until a form gives it back (`claim`): an
+ * unknown outcome (`unconfirmed`), or an answer after which it is not sent again by itself
+ * (`refused`: a 422, another 4xx, a 5xx but 503, with its reason), so that what the
+ * visitor typed is never lost.
  */
 import { post } from '../api/calls.js';
-import type { EndpointParams } from '../api/endpoints.js';
-import { ConfigError, HttpError, HubError, OfflineError, RateLimitedError, RedirectError, UnconfirmedError, ValidationError } from '../api/errors.js';
+import { ENDPOINTS, type EndpointParams } from '../api/endpoints.js';
+import { HubError, OfflineError, RateLimitedError, UnconfirmedError, isHubError } from '../api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
 import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
+import { backoff } from '../timing/backoff.js';
+
+/**
+ * A final refusal, as stored and as sent to other tabs: the error's own fields (name, status,
+ * body, fieldErrors…) and its message, since an error loses its class when it is cloned.
+ */
+export interface Refusal {
+  name: string;
+  message: string;
+  [field: string]: unknown;
+}
 
 export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
   id: string;
@@ -25,8 +41,19 @@ export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
   params: EndpointParams[N];
   body: N extends 'contact' ? ContactBody : SignupBody;
   queuedAt: number;
+  /**
+   * The page (one load of a document, `PAGE`) that queued the entry, or that took over a
+   * send its own page left unfinished: a form there tells the visitor how it ended.
+   */
+  page?: string;
+  /** When a flush claimed it, just before its POST left; cleared with the answer. */
+  sending?: number | undefined;
+  /** Sends whose outcome stayed unknown. */
+  unknowns?: number;
   /** Sent, but whether it arrived is unknown: it waits for the visitor, never sent by itself. */
   unconfirmed?: boolean;
+  /** Refused for good by the service: it waits for the visitor, with the reason. */
+  refused?: Refusal;
 }
 
 export interface DeliveredDetail {
@@ -35,9 +62,16 @@ export interface DeliveredDetail {
 }
 export interface FailedDetail {
   entry: OutboxEntry;
-  /** A final answer (422, 404): the entry is removed and will not be sent again. */
+  /**
+   * The service's final answer (a 422, a 404, another 4xx), as a HubError with its fields:
+   * read it with `isHubError(error, 'ValidationError')`, not `instanceof`. The entry waits
+   * for the visitor with it.
+   */
   error: Error;
 }
+
+/** An entry a form took back for the visitor, with the error that refused it, if one did. */
+export type ClaimedEntry = OutboxEntry & { error?: Error | undefined };
 
 /**
  * Fires 'delivered' (CustomEvent<DeliveredDetail>), 'failed' (CustomEvent<FailedDetail>) and
@@ -51,11 +85,18 @@ const START_DELAY_MS = 200;
 const BACKOFF_FIRST_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 
+function randomId(): string {
+  // randomUUID exists only in secure contexts; an http page of a site may still embed us.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** This load of this document. */
+export const PAGE = randomId();
+
 const store = openStore('hub-kit-outbox', 'entries');
 
-type Message =
-  | { type: 'delivered' | 'unconfirmed'; entry: OutboxEntry; response?: SubmitResponse }
-  | { type: 'failed'; entry: OutboxEntry; error: { name: string; message: string; status?: number; fieldErrors?: Record<string, string[]> } };
+type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse };
 
 let channel: BroadcastChannel | null | undefined;
 let listening = false;
@@ -66,26 +107,30 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 let failures = 0;
 let lastQueuedAt = 0;
-
-function randomId(): string {
-  // randomUUID exists only in secure contexts; an http page of a site may still embed us.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * From `beforeunload` or `pagehide` to `pageshow`: a page being left takes nothing back for
+ * the visitor, who would never see it. (Firefox stops a page's fetches as the navigation
+ * begins, before `pagehide`, and runs its script on a while.) A leave that a prompt
+ * cancelled ends after LEAVE_MS.
+ */
+let leaving = false;
+const LEAVE_MS = 3000;
+function leave(): void {
+  leaving = true;
+  setTimeout(() => (leaving = false), LEAVE_MS);
 }
 
 function emit(message: Message): void {
-  const detail = message.type === 'failed' ? { entry: message.entry, error: revive(message.error) } : message;
+  const { entry } = message;
+  const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!) } : message;
   outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
 }
 
-/** Errors do not survive structured cloning with their class; rebuild the ones elements test for. */
-function revive(error: Extract<Message, { type: 'failed' }>['error']): Error {
-  if (error.name === 'ValidationError') return new ValidationError(error.message, error.fieldErrors ?? {});
-  if (error.name === 'HttpError') return new HttpError(error.status ?? 0, error.message, undefined);
-  const revived = new HubError(error.message);
-  revived.name = error.name;
-  return revived;
-}
+/**
+ * The error a stored refusal stands for: a HubError of this copy with the refusal's fields,
+ * so `isHubError(error, 'ValidationError')`, `status` and `fieldErrors` read as they did.
+ */
+const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.message), refusal);
 
 function tabs(): BroadcastChannel | undefined {
   if (channel === undefined) {
@@ -113,7 +158,10 @@ function listen(): void {
   if (listening) return;
   listening = true;
   tabs();
-  if (typeof window !== 'undefined') window.addEventListener('online', kick);
+  if (typeof window === 'undefined') return;
+  window.addEventListener('online', kick);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', () => (leaving = false));
 }
 
 /** One timer for the earliest wait: a rate-limit reset or the next backoff step. */
@@ -129,57 +177,74 @@ function flushAt(at: number): void {
 }
 
 function retryLater(): void {
-  const step = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** failures);
-  failures++;
   // Jitter, so many visitors coming back online do not all knock at once.
-  flushAt(Date.now() + step / 2 + Math.random() * (step / 2));
+  flushAt(Date.now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
 }
 
-/** The service's own answer that the submission will never be accepted as it is. */
+/**
+ * An answer after which the kit does not send the entry again by itself: a refusal (a 4xx,
+ * a redirect, a set-up error), and a 5xx other than 503, which may have come after the
+ * service stored it (sending it again could deliver it twice). Only a 503 or a 408, which
+ * say the service took nothing, and a 429 are waited out and tried again.
+ */
 function isFinal(error: unknown): boolean {
-  if (error instanceof ValidationError || error instanceof ConfigError || error instanceof RedirectError) return true;
-  return error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408;
+  const status = isHubError(error) ? (error.status ?? 0) : 0;
+  return isHubError(error, 'ConfigError') || (status > 299 && status !== 408 && status !== 429 && status !== 503);
 }
 
-function describe(error: unknown): Extract<Message, { type: 'failed' }>['error'] {
-  const e = error as Partial<HttpError & ValidationError>;
-  return {
-    name: e.name ?? 'Error',
-    message: e.message ?? String(error),
-    status: typeof e.status === 'number' ? e.status : undefined,
-    fieldErrors: e.fieldErrors,
-  };
-}
+/** Whether the entry waits for a person rather than for a flush. */
+const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.unconfirmed || entry?.refused);
 
 async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   for (const { id, baseUrl } of await pending()) {
     if (unreachable.has(baseUrl)) continue;
-    const entry = await store.get<OutboxEntry>(id);
-    // Sent by the tab that held the lock before this one, or waiting for the visitor.
-    if (!entry || entry.unconfirmed) continue;
+    const now = Date.now();
+    let picked: OutboxEntry | undefined;
+    // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
+    // or another, can pick it between the read and the mark.
+    await store.update<OutboxEntry>(id, (entry) => {
+      picked = undefined;
+      // Sent by a flush before this one, or waiting for the visitor.
+      if (!entry || forVisitor(entry)) return entry;
+      // In flight, yet no flush holds it: its page went away mid-send, with the outcome unknown.
+      // Such a send counts as one of unknown outcome, and the entry becomes this page's to report.
+      const unknowns = (entry.unknowns ?? 0) + (entry.sending ? 1 : 0);
+      const giveUp = unknowns > 0 && (!ENDPOINTS[entry.endpoint].resend || unknowns > 1);
+      const next: OutboxEntry = { ...entry, unknowns, sending: giveUp ? undefined : now, ...(unknowns && { page: PAGE }) };
+      if (giveUp) next.unconfirmed = true;
+      return (picked = next);
+    });
+    const entry = picked as OutboxEntry | undefined;
+    if (!entry) continue;
+    if (entry.unconfirmed) {
+      announce({ type: 'unconfirmed', entry });
+      continue;
+    }
     let response: SubmitResponse;
+    // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
+    globalThis.addEventListener?.('beforeunload', leave);
     try {
-      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body);
+      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { unknowns: entry.unknowns });
     } catch (error) {
+      const kept: OutboxEntry = { ...entry, sending: undefined };
+      if (error instanceof UnconfirmedError) kept.unconfirmed = true;
+      else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
+      await store.set(id, kept);
       if (error instanceof OfflineError) return; // `online` resumes.
-      if (error instanceof RateLimitedError) {
-        flushAt(error.resetAt.getTime());
-      } else if (error instanceof UnconfirmedError) {
-        const kept = { ...entry, unconfirmed: true };
-        await store.set(id, kept);
-        announce({ type: 'unconfirmed', entry: kept });
-      } else if (isFinal(error)) {
-        await store.del(id);
-        announce({ type: 'failed', entry, error: describe(error) });
-      } else {
-        // A 5xx the service answered (nothing taken): the client has already retried; keep
-        // the entry and try the others of this service later.
+      if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
+      else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
+      else if (kept.refused) announce({ type: 'failed', entry: kept });
+      else {
+        // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
+        // try the others of this service later.
         unreachable.add(entry.baseUrl);
         retryLater();
       }
       continue;
+    } finally {
+      globalThis.removeEventListener?.('beforeunload', leave);
     }
     failures = 0;
     await store.del(id);
@@ -188,8 +253,10 @@ async function sendAll(): Promise<void> {
 }
 
 async function withLock(task: () => Promise<void>): Promise<void> {
-  // Web Locks exist in every current engine, but only in secure contexts. Without them,
-  // re-reading each entry before sending still keeps most duplicates out.
+  // Web Locks exist in every current engine, but only in secure contexts. Without them the
+  // claim still keeps two flushes from sending one entry at once, but an entry another tab
+  // is sending that moment looks abandoned: a contact message then waits for the visitor
+  // (never sent twice), a signup may go once more (an upsert).
   const locks = typeof navigator !== 'undefined' ? (navigator as Partial<Navigator>).locks : undefined;
   if (locks) await locks.request(NAME, task);
   else await task();
@@ -201,7 +268,7 @@ export async function enqueue<N extends PostEndpoint>(
 ): Promise<OutboxEntry<N>> {
   // Strictly increasing within a page, so two submissions in one millisecond keep their order.
   lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
-  const full = { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
+  const full = { page: PAGE, ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
   await store.set(full.id, full);
   listen();
   // Queued after the client's own retries failed: give the service a moment first.
@@ -210,16 +277,23 @@ export async function enqueue<N extends PostEndpoint>(
 }
 
 /**
- * Takes back the oldest unconfirmed entry for which `match` holds: it leaves the outbox, and
- * the caller (a form) offers it to the visitor to send again.
+ * Takes back the oldest entry waiting for the visitor (unconfirmed, or refused) for which
+ * `match` holds: it leaves the outbox, in a transaction of its own so that only one form
+ * of one tab gets it, and the caller offers it to the visitor.
  */
-export async function claim(match: (entry: OutboxEntry) => boolean): Promise<OutboxEntry | undefined> {
-  const entry = (await pending()).find((e) => e.unconfirmed && match(e));
-  if (entry) await store.del(entry.id);
-  return entry;
+export async function claim(match: (entry: OutboxEntry) => boolean): Promise<ClaimedEntry | undefined> {
+  listen();
+  for (const found of leaving ? [] : await pending()) {
+    if (!forVisitor(found) || !match(found)) continue;
+    let taken: OutboxEntry | undefined;
+    await store.update<OutboxEntry>(found.id, (entry) => ((taken = forVisitor(entry) ? entry : undefined) ? undefined : entry));
+    const back = taken as OutboxEntry | undefined;
+    if (back) return { ...back, error: back.refused && revive(back.refused) };
+  }
+  return undefined;
 }
 
-/** Everything still waiting, oldest first, unconfirmed entries included. */
+/** Everything still waiting, oldest first, entries waiting for the visitor included. */
 export async function pending(): Promise<OutboxEntry[]> {
   const all = await store.entries<OutboxEntry>();
   return all

@@ -5,7 +5,7 @@
  *
  * Every request goes through the key's pacer (pacing.ts), so the client waits rather than
  * earn a 429; a 429 that comes anyway is waited out and retried with growing, jittered
- * waits. Reads and the bulk upsert (an upsert: sending it twice changes nothing) are retried
+ * waits. Its headers are read, and every wait capped, by src/timing, as in the browser. Reads and the bulk upsert (an upsert: sending it twice changes nothing) are retried
  * the same way after a network failure or a 5xx.
  */
 import {
@@ -18,6 +18,8 @@ import {
   ValidationError,
 } from './errors.js';
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
+import { backoff } from '../timing/backoff.js';
+import { MAX_WAIT_MS, retryDelay } from '../timing/retry-after.js';
 import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, readBody, unwrap, type PageMeta } from '../api/schema.js';
 import { normalizeEmail, upsertAll, type ConsentCheck, type UpsertOptions, type UpsertResult } from './upsert.js';
 
@@ -95,27 +97,8 @@ function checkBaseUrl(value: unknown): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-/** Seconds from `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset` (unix seconds). */
-function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const after = headers.get('Retry-After')?.trim();
-  if (after) {
-    if (/^\d+$/.test(after)) return Number(after) * 1000;
-    const date = Date.parse(after);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
-  const reset = Number(headers.get('X-RateLimit-Reset'));
-  if (headers.get('X-RateLimit-Reset') && Number.isFinite(reset)) return Math.max(0, reset * 1000 - now);
-  return undefined;
-}
-
-/**
- * Exponential backoff with jitter: attempt n waits between half and all of 2^(n-1) s (up
- * to a minute), so waits grow with each failure while clients that failed together spread out.
- */
-function backoffMs(attempt: number): number {
-  const ceiling = Math.min(60_000, 1000 * 2 ** (attempt - 1));
-  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-}
+/** Network failures and 5xx: 1 s, doubling, at most a minute, with jitter (src/timing/backoff.ts). */
+const backoffMs = (attempt: number) => Math.round(backoff(attempt, 1000, 60_000));
 
 const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 
@@ -273,9 +256,11 @@ export class HubApi {
         if (response.ok) return parsed;
 
         if (response.status === 429) {
-          const told = retryAfterMs(response.headers, now) ?? 60_000;
+          // Retry-After first, X-RateLimit-Reset only without it, both against the answer's Date;
+          // a minute when neither says (or says a moment already past).
+          const told = retryDelay(response.headers, now) ?? 60_000;
           // The first 429 waits what the service says; each one after it, at least a growing backoff too.
-          const wait = Math.min(3_600_000, Math.max(told, attempt > 0 ? backoffMs(attempt) + told : told));
+          const wait = Math.min(MAX_WAIT_MS, attempt > 0 ? backoffMs(attempt) + told : told);
           if (attempt >= retries) {
             const seconds = Math.ceil(told / 1000);
             throw new RateLimitedError(seconds, new Date(now + told), true, `The service's rate limit for this key was reached; retry in ${seconds} s.`, parsed);

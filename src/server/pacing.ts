@@ -11,6 +11,7 @@
  * key), a minute after the latest answer is the safe bound. At `Remaining = 0` the next
  * request waits for that moment.
  */
+import { sleep } from '../timing/sleep.js';
 
 /** A clock and a way to wait on it. The default is real time; tests inject their own. */
 export interface Clock {
@@ -18,23 +19,7 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', abort, { once: true });
-      function done() {
-        signal?.removeEventListener('abort', abort);
-        resolve();
-      }
-      function abort() {
-        clearTimeout(timer);
-        reject(signal!.reason);
-      }
-    }),
-};
+export const realClock: Clock = { now: () => Date.now(), sleep };
 
 /** The spec's "per minute". */
 export const WINDOW_MS = 60_000;

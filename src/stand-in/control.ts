@@ -37,7 +37,7 @@ export async function control(ctx: Context): Promise<Response> {
       case 'clock':
         return json(200, { now: iso(instance.now()), offset_seconds: instance.offsetMs / 1000 });
       case 'faults':
-        return json(200, { faults: instance.faults });
+        return json(200, { faults: instance.faults, held: instance.held });
       case 'keys':
         return json(200, { keys: [...instance.keys.values()].map((key) => describeKey(key, instance.now(), true)) });
     }
@@ -69,6 +69,8 @@ export async function control(ctx: Context): Promise<Response> {
         instance.offsetMs += advance * 1000;
         return json(200, { now: iso(instance.now()), offset_seconds: instance.offsetMs / 1000 });
       }
+      case 'faults/release':
+        return json(200, { message: 'Released.', released: instance.release() });
       case 'faults': {
         const faults = parseFaults(body);
         if (typeof faults === 'string') return json(400, { message: faults });
@@ -103,7 +105,7 @@ export async function control(ctx: Context): Promise<Response> {
     }
   }
 
-  const known = ['records', 'log', 'clock', 'faults', 'tenants', 'reset', 'keys', 'keys/expire', 'keys/delete', 'posts'];
+  const known = ['records', 'log', 'clock', 'faults', 'faults/release', 'tenants', 'reset', 'keys', 'keys/expire', 'keys/delete', 'posts'];
   if (known.includes(name)) return json(405, { message: `The ${method} method is not supported here.` });
   return json(404, { message: NOT_FOUND });
 }

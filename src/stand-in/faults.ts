@@ -1,11 +1,13 @@
 /**
  * Faults stand for what sits in front of the service, or goes wrong inside it: a proxy that
  * redirects or mangles a body, a network that hangs or drops a connection, a 429 from an edge
- * that exposes no headers. Armed through `POST /__stand-in/faults`, each rule takes the next
- * matching API requests before routing (docs/stand-in.md has one example per case).
+ * that exposes no headers, an answer a browser may not read, a clock that is off. Armed
+ * through `POST /__stand-in/faults`, each rule takes the next matching API requests before
+ * routing (docs/stand-in.md has one example per case).
  */
-import { TOO_MANY, sleep } from './http.js';
-import type { Answer } from './state.js';
+import { sleep } from '../timing/sleep.js';
+import { CORS, TOO_MANY } from './http.js';
+import type { Answer, Context } from './state.js';
 
 export interface FaultRule {
   /** Substring of the request path and query (within the instance) that the fault applies to. */
@@ -23,6 +25,23 @@ export interface FaultRule {
   skip?: number;
   /** Wait this long before answering (at most 120000); ends early when the client goes away. */
   delayMs?: number;
+  /**
+   * Hold the request, then answer as the rule says, when a test lets go of every held
+   * request (`POST /__stand-in/faults/release`), when the client goes away, or after 120 s.
+   * With `store`, the service has it meanwhile: a send in flight that a test can leave.
+   */
+  hold?: boolean;
+  /**
+   * `false`: the answer, the fault's or the service's own, has no CORS headers, so a
+   * browser script cannot read it (nor learn that it arrived).
+   */
+  cors?: boolean;
+  /** Send `X-RateLimit-Reset` this many seconds after the stand-in's now (its skewed now, with `clockSkew`). */
+  reset?: number;
+  /** `X-RateLimit-Reset` as the spec has it, Unix `seconds` (the default), or in `milliseconds`, as some services send it. */
+  resetUnit?: 'seconds' | 'milliseconds';
+  /** The answer's `Date` header (and `reset`) come from a clock this many seconds ahead of the stand-in's; negative is behind. */
+  clockSkew?: number;
   /** Headers of the answer. `null` leaves out a header the stand-in would add (CORS, for instance). */
   headers?: Record<string, string | null>;
   /** Sent as is when a string, as JSON otherwise. */
@@ -40,6 +59,9 @@ export interface FaultRule {
 }
 
 export type ArmedFault = FaultRule & { times: number; skip: number };
+
+/** What every CORS answer carries, and a `cors: false` fault leaves out. */
+const CORS_HEADERS = Object.keys(CORS);
 
 const REDIRECTS = [301, 302, 303, 307, 308];
 const MAX_DELAY_MS = 120_000;
@@ -62,18 +84,42 @@ export function takeFault(faults: ArmedFault[], method: string, path: string): A
 
 /**
  * Answers a request that a fault took. `handle` is the service itself; it runs first when the
- * fault says `store`, after the delay when the fault only delays, and otherwise never.
+ * fault says `store`, after the wait when the fault only delays or holds, and otherwise never.
  */
-export async function applyFault(fault: ArmedFault, signal: AbortSignal, handle: () => Promise<Answer>): Promise<Answer> {
+export async function applyFault(fault: ArmedFault, ctx: Context, handle: () => Promise<Answer>): Promise<Answer> {
+  const { instance } = ctx;
   const handled = fault.store ? await handle() : undefined;
-  if (fault.delayMs) await sleep(fault.delayMs, signal);
+  const waitMs = fault.hold ? MAX_DELAY_MS : fault.delayMs;
+  if (waitMs) {
+    const signals = [ctx.request.signal];
+    if (fault.hold) {
+      signals.push(instance.holds.signal);
+      instance.held++;
+    }
+    // An early end (the client went away, a release) is no error: the answer follows.
+    await sleep(waitMs, AbortSignal.any(signals)).catch(() => undefined);
+    if (fault.hold) instance.held--;
+  }
+  const serverNow = instance.now() + (fault.clockSkew ?? 0) * 1000;
+  const without = [
+    ...Object.entries(fault.headers ?? {})
+      .filter(([, value]) => value === null)
+      .map(([name]) => name),
+    ...(fault.cors === false ? CORS_HEADERS : []),
+  ];
   // A network error, as fetch defines it; the Node adapter destroys the socket for it.
   if (fault.drop) return { response: Response.error(), outcome: handled?.outcome ?? 'dropped', trap: handled?.trap };
-  if (fault.status === undefined) return handled ?? handle();
-  const without = Object.entries(fault.headers ?? {})
-    .filter(([, value]) => value === null)
-    .map(([name]) => name);
-  return { response: faultResponse(fault), outcome: handled?.outcome ?? 'fault', without, trap: handled?.trap };
+  const answer =
+    fault.status === undefined
+      ? (handled ?? (await handle()))
+      : { response: faultResponse(fault), outcome: handled?.outcome ?? ('fault' as const), trap: handled?.trap };
+  const { headers } = answer.response;
+  if (fault.clockSkew !== undefined) headers.set('Date', new Date(serverNow).toUTCString());
+  if (fault.reset !== undefined) {
+    const at = serverNow + fault.reset * 1000;
+    headers.set('X-RateLimit-Reset', String(fault.resetUnit === 'milliseconds' ? Math.round(at) : Math.ceil(at / 1000)));
+  }
+  return { ...answer, without: [...(answer.without ?? []), ...without] };
 }
 
 function faultResponse(fault: FaultRule): Response {
@@ -109,7 +155,7 @@ export function parseFaults(body: unknown): ArmedFault[] | string {
 function parseFault(rule: unknown): ArmedFault | string {
   const object = rule && typeof rule === 'object' && !Array.isArray(rule) ? (rule as Record<string, unknown>) : undefined;
   if (!object || typeof object.path !== 'string') return 'A fault needs a "path": a substring of the request path.';
-  const { path, method, times = 1, skip = 0, delayMs, headers, body, redirect, drop, store } = object;
+  const { path, method, times = 1, skip = 0, delayMs, headers, body, redirect, drop, store, hold, cors, reset, resetUnit, clockSkew } = object;
   let { status } = object;
   if (method !== undefined && typeof method !== 'string') return '"method" must be a string.';
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)) {
@@ -120,8 +166,14 @@ function parseFault(rule: unknown): ArmedFault | string {
   if (delayMs !== undefined && (typeof delayMs !== 'number' || !(delayMs >= 0) || delayMs > MAX_DELAY_MS)) {
     return `"delayMs" must be a number of milliseconds up to ${MAX_DELAY_MS}.`;
   }
-  for (const [name, value] of [['drop', drop], ['store', store]] as const) {
+  for (const [name, value] of [['drop', drop], ['store', store], ['hold', hold], ['cors', cors]] as const) {
     if (value !== undefined && typeof value !== 'boolean') return `"${name}" must be true or false.`;
+  }
+  for (const [name, value] of [['reset', reset], ['clockSkew', clockSkew]] as const) {
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) return `"${name}" must be a number of seconds.`;
+  }
+  if (resetUnit !== undefined && resetUnit !== 'seconds' && resetUnit !== 'milliseconds') {
+    return '"resetUnit" must be "seconds" or "milliseconds".';
   }
   if (redirect !== undefined) {
     if (typeof redirect !== 'string' || redirect === '') return '"redirect" must be the Location to send, a URL.';
@@ -129,8 +181,8 @@ function parseFault(rule: unknown): ArmedFault | string {
     if (!REDIRECTS.includes(status as number)) return `A redirect's "status" must be one of ${REDIRECTS.join(', ')}.`;
   }
   if (drop && status !== undefined) return 'A fault that drops the connection sends no "status" or "redirect".';
-  if (status === undefined && !drop && !delayMs) {
-    return 'A fault needs a "status", a "redirect", "drop": true or a "delayMs".';
+  if (status === undefined && !drop && !delayMs && !hold && cors !== false && reset === undefined && clockSkew === undefined) {
+    return 'A fault needs a "status", a "redirect", "drop": true, a "delayMs", "hold": true, "cors": false, a "reset" or a "clockSkew".';
   }
   if (headers !== undefined && (typeof headers !== 'object' || headers === null || Array.isArray(headers))) {
     return '"headers" must be an object of strings (or null, to leave a header out).';
@@ -151,5 +203,10 @@ function parseFault(rule: unknown): ArmedFault | string {
     ...(redirect !== undefined ? { redirect: redirect as string } : {}),
     ...(drop ? { drop: true } : {}),
     ...(store ? { store: true } : {}),
+    ...(hold ? { hold: true } : {}),
+    ...(cors === false ? { cors: false } : {}),
+    ...(reset !== undefined ? { reset: reset as number } : {}),
+    ...(resetUnit !== undefined ? { resetUnit: resetUnit as 'seconds' | 'milliseconds' } : {}),
+    ...(clockSkew !== undefined ? { clockSkew: clockSkew as number } : {}),
   };
 }

@@ -20,7 +20,7 @@
 import { control } from './control.js';
 import { DEFAULT_POSTS_PATH, authenticatedApi, matchAuthenticated } from './authenticated.js';
 import { applyFault, takeFault } from './faults.js';
-import { NOT_FOUND, PREFLIGHT, iso, json, withCors } from './http.js';
+import { NOT_FOUND, PREFLIGHT, emailOf, iso, json, withCors } from './http.js';
 import { publicApi } from './public.js';
 import seedJson from './seed-data.json' with { type: 'json' };
 import workspacesJson from './seed-workspaces.json' with { type: 'json' };
@@ -133,7 +133,11 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
     return instance;
   }
 
-  async function handle(request: Request, info?: ConnectionInfo): Promise<{ response: Response; without?: string[] }> {
+  async function handle(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    using: (instance: Instance) => void,
+  ): Promise<{ response: Response; without?: string[] }> {
     const url = new URL(request.url);
     let path = url.pathname;
     let instance = root;
@@ -146,6 +150,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       path = m[2] ?? '/';
     }
     const chain = hopsOf(request, info, info?.trustProxy === undefined ? hops : proxyHops(info.trustProxy));
+    using(instance);
     const ctx: Context = {
       request,
       instance,
@@ -172,7 +177,10 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
     }
     if (!path.startsWith('/api/')) return { response: json(404, { message: NOT_FOUND }) };
 
+    // Read apart from the endpoint, so the log names the submission whatever answered it.
+    const peek = ctx.method === 'POST' ? emailOf(request.clone()) : undefined;
     const { response, outcome, without, trap } = await api(ctx);
+    const email = await peek;
     instance.record({
       method: ctx.method,
       path: path + url.search,
@@ -181,6 +189,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       visitor: ctx.visitor,
       at: iso(instance.now()),
       ...(trap ? { trap } : {}),
+      ...(email ? { email } : {}),
     });
     return { response, ...(without ? { without } : {}) };
   }
@@ -188,15 +197,19 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
   return {
     async fetch(request, info) {
       let answer: { response: Response; without?: string[] };
+      let clock: Instance = root;
       try {
-        answer = await handle(request, info);
+        answer = await handle(request, info, (instance) => (clock = instance));
       } catch (error) {
         console.error('hub-kit stand-in:', error);
         answer = { response: json(500, { message: 'Server Error' }) };
       }
+      const { response } = answer;
       // A network error (a dropped connection) has no headers to add to.
-      if (answer.response.type === 'error') return answer.response;
-      return withCors(answer.response, answer.without);
+      if (response.type === 'error') return response;
+      // The instance's own clock, moved by POST /__stand-in/clock, unless a fault set its own.
+      if (!response.headers.has('Date')) response.headers.set('Date', new Date(clock.now()).toUTCString());
+      return withCors(response, answer.without);
     },
     reset() {
       root = new Instance(now, seed);
@@ -211,6 +224,6 @@ async function api(ctx: Context): Promise<Answer> {
   const fault = takeFault(ctx.instance.faults, ctx.method, ctx.path + new URL(ctx.request.url).search);
   const authenticated = matchAuthenticated(ctx.path, ctx.postsPath);
   const service = () => (authenticated ? authenticatedApi(ctx, authenticated) : publicApi(ctx));
-  if (fault) return applyFault(fault, ctx.request.signal, service);
+  if (fault) return applyFault(fault, ctx, service);
   return service();
 }

@@ -33,7 +33,8 @@ export function html(status: number, body: string, headers: Record<string, strin
 
 export const CORS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Reset, ETag, Last-Modified',
+  // Date too: a client corrects the reset time for clock skew with it.
+  'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Reset, ETag, Last-Modified, Date',
 };
 
 export const PREFLIGHT: Record<string, string> = {
@@ -56,17 +57,15 @@ export function withCors(response: Response, without: readonly string[] = []): R
   return response;
 }
 
-export function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-  });
+/** The `email` a POST's body names (JSON or form), for the log; undefined when it names none. */
+export async function emailOf(request: Request): Promise<string | undefined> {
+  try {
+    const read = await readInput(request);
+    const email = read === 'too-large' ? undefined : read.values.email;
+    return typeof email === 'string' && email !== '' ? email.slice(0, 320) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function etagOf(body: string): Promise<string> {

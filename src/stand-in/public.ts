@@ -2,14 +2,13 @@
  * The spec's public endpoints: the three signups, contact, and the four reads, each limited
  * per visitor (and per email where one is sent) exactly as the spec's Limits table says.
  */
-import { ENDPOINTS, type Endpoint, type EndpointName } from '../api/endpoints.js';
+import { ENDPOINTS, matchEndpoint, type Endpoint, type EndpointName } from '../api/endpoints.js';
 import { EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail } from '../limits/rules.js';
 import { page } from './html.js';
 import {
   NOT_FOUND,
   PREFLIGHT,
   TOO_MANY,
-  decode,
   etagOf,
   html,
   httpUrl,
@@ -41,46 +40,15 @@ interface Route {
   path?: string;
 }
 
+/** The endpoint of a path within an instance, read from the endpoint table's own templates. */
 function matchRoute(path: string): Route | undefined {
-  const route = (name: EndpointName, extra: Omit<Route, 'name' | 'endpoint'>): Route => ({
-    name,
-    endpoint: ENDPOINTS[name] as Endpoint,
-    ...extra,
-  });
-  let m = /^\/api\/subscribe\/([^/]+)$/.exec(path);
-  if (m) {
-    const form = decode(m[1]!);
-    return form === undefined ? undefined : route('formSignup', { form });
-  }
-  m = /^\/api\/v1\/tenants\/([^/]+)\/(.+)$/.exec(path);
-  if (!m) return undefined;
-  const tenant = decode(m[1]!);
-  const rest = m[2]!;
-  if (tenant === undefined) return undefined;
-  switch (rest) {
-    case 'subscribe':
-      return route('subscribe', { tenant });
-    case 'contact':
-      return route('contact', { tenant });
-    case 'bio':
-      return route('bio', { tenant });
-    case 'search-index':
-      return route('searchIndex', { tenant });
-    case 'presence':
-      return route('presence', { tenant });
-  }
-  m = /^magic-links\/([^/]+)$/.exec(rest);
-  if (m) {
-    const resource = decode(m[1]!);
-    return resource === undefined ? undefined : route('magicLink', { tenant, resource });
-  }
-  m = /^resolve\/(.+)$/.exec(rest);
-  if (m) {
-    const parts = m[1]!.split('/').filter(Boolean).map(decode);
-    if (!parts.length || parts.some((p) => p === undefined)) return undefined;
-    return route('resolve', { tenant, path: parts.join('/') });
-  }
-  return undefined;
+  const found = matchEndpoint(path);
+  if (!found || found.prefix) return undefined;
+  const params: Omit<Route, 'name' | 'endpoint'> = { ...found.params };
+  // Empty segments of a resolve path are dropped, as the client drops them.
+  if (params.path !== undefined) params.path = params.path.split('/').filter(Boolean).join('/');
+  if (params.path === '') return undefined;
+  return { name: found.name, endpoint: ENDPOINTS[found.name] as Endpoint, ...params };
 }
 
 /** A request under `/api/` that no fault took: routed, limited, then answered. */

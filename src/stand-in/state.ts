@@ -33,6 +33,8 @@ export interface LoggedRequest {
    * `filled`, so a test can see that a client sends the trap.
    */
   trap?: 'missing' | 'empty' | 'filled';
+  /** For a POST whose body names one, the `email` as received: which submission this was. */
+  email?: string;
 }
 
 export interface SubscriberRecord {
@@ -104,6 +106,9 @@ export class Instance {
   records: Records = { subscribers: [], contacts: [], magic_links: [] };
   log: LoggedRequest[] = [];
   faults: ArmedFault[] = [];
+  /** Requests a `hold` fault holds now, and what lets them go. */
+  held = 0;
+  holds = new AbortController();
   /** One workspace per tenant, by slug: what the authenticated API serves. */
   workspaces = new Map<string, Workspace>();
   keys = new Map<string, ApiKey>();
@@ -127,6 +132,7 @@ export class Instance {
     this.records = { subscribers: [], contacts: [], magic_links: [] };
     this.log = [];
     this.faults = [];
+    this.release();
     this.workspaces = new Map();
     this.keys = new Map();
     for (const tenant of this.seed.tenants) this.putTenant(structuredClone(tenant));
@@ -140,6 +146,14 @@ export class Instance {
     this.tenants.set(data.slug, toTenant(data, this.now()));
     for (const id of formIds(data)) this.forms.set(id, data.slug);
     this.workspaces.set(data.slug, new Workspace(data, this.now()));
+  }
+
+  /** Lets every held request go on; answers how many there were. */
+  release(): number {
+    const released = this.held;
+    this.holds?.abort();
+    this.holds = new AbortController();
+    return released;
   }
 
   record(entry: LoggedRequest): void {

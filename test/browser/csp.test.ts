@@ -22,7 +22,7 @@ interface Violation {
   sample: string;
   source: string;
 }
-type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[] };
+type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[]; pageErrors: string[]; otherAppPolicy?: unknown; trustedTypes?: unknown };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -183,6 +183,28 @@ describe('Content Security Policy', () => {
       expect(win.cspViolations.map((v) => v.directive)).to.satisfy((list: string[]) =>
         list.some((d) => d.startsWith('style-src')),
       );
+    });
+  });
+
+  describe('when another Lit app on the page made its "lit-html" policy first (docs/csp.md)', () => {
+    it('every element is defined, renders and works, with no violation', async () => {
+      const win = await openPage('./csp-pages/another-lit-app.html');
+      if (win.trustedTypes) expect(win.otherAppPolicy, 'the other app has its policy').to.have.property('name', 'lit-html');
+      await exercise(win, newSandbox());
+      expect(violations(win)).to.deep.equal([]);
+      expect(win.pageErrors).to.deep.equal([]);
+    });
+  });
+
+  describe('when an old library added an enumerable property to Object.prototype', () => {
+    it('every element is defined, renders and works', async () => {
+      const win = await openPage('./csp-pages/old-library.html');
+      expect(Object.keys(win.Object.prototype)).to.include('legacyExtend');
+      await exercise(win, newSandbox());
+      expect(violations(win)).to.deep.equal([]);
+      expect(win.pageErrors).to.deep.equal([]);
+      // The page's prototype is as the library left it.
+      expect(Object.keys(win.Object.prototype)).to.deep.equal(['legacyExtend']);
     });
   });
 

@@ -9,9 +9,9 @@ import type { BioCard } from '../../components/bio-card/bio-card.js';
 import type { ContactForm } from '../../components/contact-form/contact-form.js';
 import type { HubFormElement } from '../../components/shared/hub-form.js';
 import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import type { Fault } from './helpers/sandbox.js';
 import { setOffline } from './helpers/network.js';
 import {
+  arm,
   engine,
   expectAccessible,
   fill,
@@ -36,11 +36,6 @@ const OFFLINE = /you seem to be offline/i;
 
 const results: Array<{ fault: string; received: string; saw: string }> = [];
 const report = (fault: string, received: string, saw: string) => results.push({ fault, received, saw });
-
-async function arm(base: string, rule: Fault | Fault[]): Promise<void> {
-  const response = await fetch(`${base}/__stand-in/faults`, { method: 'POST', body: JSON.stringify(rule) });
-  expect(response.status, await response.clone().text()).to.equal(201);
-}
 
 const log = async (base: string) =>
   ((await (await fetch(`${base}/__stand-in/log`)).json()) as { requests: Array<{ method: string; path: string; status: number }> })

@@ -3,7 +3,8 @@
  * a visitor would.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { LoggedRequest, StandInRecords } from './helpers/sandbox.js';
+import { expect } from 'chai';
+import type { Fault, LoggedRequest, StandInRecords } from './helpers/sandbox.js';
 import { wait } from './helpers/dom.js';
 export { engine, expectAccessible, staysAt, wait } from './helpers/dom.js';
 
@@ -21,6 +22,11 @@ export const posts = async (base: string, part: string) =>
   (await get<{ requests: LoggedRequest[] }>(`${base}/__stand-in/log`)).requests.filter(
     (r) => r.method === 'POST' && r.path.includes(part) && !r.path.includes('/__stand-in/'),
   );
+/** Arms a fault (or several) in a sandbox of the remote stand-in. */
+export async function arm(base: string, rule: Fault | Fault[]): Promise<void> {
+  const response = await fetch(`${base}/__stand-in/faults`, { method: 'POST', body: JSON.stringify(rule) });
+  expect(response.status, await response.clone().text()).to.equal(201);
+}
 /** A fresh sandbox of the service at `origin`. */
 export const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
 

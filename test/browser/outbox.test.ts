@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HttpError, ValidationError } from '../../src/api/errors.js';
+import { adviceFor } from '../../src/api/advice.js';
+import { isHubError, type HttpError, type ValidationError } from '../../src/api/errors.js';
 import {
   claim,
   enqueue,
@@ -192,7 +193,7 @@ describe('outbox', () => {
   });
 
   describe('when the service gives a final answer', () => {
-    it('removes an entry the service rejects (422) and says why, here and in other contexts', async () => {
+    it('keeps an entry the service rejects (422) for the visitor, with its reason, here and in other contexts', async () => {
       const listener = await newContext();
       try {
         listener.hub.startOutbox();
@@ -202,19 +203,27 @@ describe('outbox', () => {
         const heard = next<FailedDetail>(listener.hub.outboxEvents, 'failed', entry.id);
         await flush();
         const detail = await failed;
-        expect(detail.error).to.be.instanceOf(ValidationError);
+        expect(isHubError(detail.error, 'ValidationError')).to.equal(true);
         expect((detail.error as ValidationError).fieldErrors).to.have.property('email');
         const remote = await heard;
         expect(remote.error.name).to.equal('ValidationError');
         expect((remote.error as ValidationError).fieldErrors).to.have.property('email');
-        expect(await isPending(entry)).to.equal(false);
+        // Not sent again, and not lost: it waits for a form to give it back.
+        await flush();
         expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([422]);
+        expect((await pending()).find((e) => e.id === entry.id)?.refused?.name).to.equal('ValidationError');
+        const back = await claim((e) => e.id === entry.id);
+        expect(back?.body.email).to.equal('not-an-email');
+        expect(isHubError(back?.error, 'ValidationError')).to.equal(true);
+        expect((back?.error as ValidationError).fieldErrors).to.have.property('email');
+        expect(await isPending(entry)).to.equal(false);
+        expect(await claim((e) => e.id === entry.id), 'taken once').to.equal(undefined);
       } finally {
         listener.remove();
       }
     });
 
-    it('removes an entry for an unknown tenant (404)', async () => {
+    it('keeps an entry for an unknown tenant (404), and a 4xx with the service’s reason', async () => {
       const entry = await enqueue({
         baseUrl: sandbox.baseUrl,
         endpoint: 'subscribe',
@@ -224,9 +233,92 @@ describe('outbox', () => {
       const failed = next<FailedDetail>(outboxEvents, 'failed', entry.id);
       await flush();
       const detail = await failed;
-      expect(detail.error).to.be.instanceOf(HttpError);
+      expect(isHubError(detail.error)).to.equal(true);
       expect((detail.error as HttpError).status).to.equal(404);
+
+      await sandbox.fault({ path: '/contact', method: 'POST', status: 403, body: { message: 'Messages are closed.' } });
+      const contact = await enqueue({ baseUrl: sandbox.baseUrl, endpoint: 'contact', params: { tenant: 'demo' }, body: { email: email(), message: 'Hi' } });
+      const refused = next<FailedDetail>(outboxEvents, 'failed', contact.id);
+      await flush();
+      expect(adviceFor((await refused).error)).to.deep.equal({ kind: 'forbidden', said: 'Messages are closed.' });
+      for (const id of [entry.id, contact.id]) expect(isHubError((await claim((e) => e.id === id))?.error)).to.equal(true);
+    });
+
+    it('delivers a signup the service answers 409: the address is already subscribed', async () => {
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 409, body: { message: 'You are already subscribed.' } });
+      const entry = await signup(sandbox.baseUrl);
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      expect((await delivered).response).to.deep.include({ already: true, message: 'You are already subscribed.' });
       expect(await isPending(entry)).to.equal(false);
+    });
+  });
+
+  describe('when a page goes away while its entry is in flight', () => {
+    /**
+     * A context queues an entry and flushes it; the service stores the POST and holds the
+     * answer; the context is removed (its page goes away) mid-send. Resolves when the POST
+     * has arrived and the context is gone.
+     */
+    async function leaveInFlight(endpoint: 'contact' | 'subscribe', address: string): Promise<OutboxEntry> {
+      const writer = await newContext();
+      const path = endpoint === 'contact' ? '/contact' : '/subscribe';
+      await sandbox.fault({ path, method: 'POST', store: true, hold: true });
+      const body = endpoint === 'contact' ? { email: address, message: 'Left in flight' } : { email: address };
+      const entry = await writer.hub.enqueue({ baseUrl: sandbox.baseUrl, endpoint, params: { tenant: 'demo' }, body } as never);
+      void writer.hub.flush();
+      for (let i = 0; ; i++) {
+        const stored = await sandbox.records();
+        if ([...stored.contacts, ...stored.subscribers].some((r) => r.email === address)) break;
+        if (i > 200) throw new Error('the POST never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Claimed before it left: marked in flight in the store.
+      expect((await pending()).find((e) => e.id === entry.id)?.sending).to.be.a('number');
+      writer.remove();
+      return entry as OutboxEntry;
+    }
+
+    it('a contact message found in flight is never sent again: it waits, unconfirmed, for the visitor', async () => {
+      const address = email();
+      const entry = await leaveInFlight('contact', address);
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      expect((await unconfirmed).entry.unconfirmed).to.equal(true);
+      await flush();
+      await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+      const records = await sandbox.records();
+      expect(records.contacts.filter((c) => c.email === address)).to.have.length(1);
+      expect((await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length).to.be.at.most(1);
+      expect((await claim((e) => e.id === entry.id))?.body.email).to.equal(address);
+    });
+
+    it('a signup found in flight is sent once more (the service upserts), and delivered', async () => {
+      const address = email();
+      const entry = await leaveInFlight('subscribe', address);
+      const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+      await flush();
+      await delivered;
+      expect(await isPending(entry)).to.equal(false);
+      expect(subscribersWith(await sandbox.records(), address)).to.have.length(1);
+      await until(async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length === 2);
+    });
+
+    it('a signup found in flight whose second send is unknown too waits for the visitor: at most two sends', async () => {
+      const address = email();
+      const entry = await leaveInFlight('subscribe', address);
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 504, times: 3 });
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      await unconfirmed;
+      await flush();
+      const sent = async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length;
+      // The held first send is logged when the stand-in lets it go.
+      await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+      await until(async () => (await sent()) === 2);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await sent()).to.equal(2);
+      await claim((e) => e.id === entry.id);
     });
   });
 
@@ -271,6 +363,17 @@ describe('outbox', () => {
   });
 
   describe('when the service cannot take it yet', () => {
+    it('gives a message answered 500 back to the visitor instead of sending it again: a 500 may come after it was stored', async () => {
+      await sandbox.fault({ path: '/contact', method: 'POST', status: 500, times: 3 });
+      const entry = await enqueue({ baseUrl: sandbox.baseUrl, endpoint: 'contact', params: { tenant: 'demo' }, body: { email: email(), message: 'Once' } });
+      const failed = next<FailedDetail>(outboxEvents, 'failed', entry.id);
+      await flush();
+      expect(adviceFor((await failed).error).kind).to.equal('error');
+      await flush();
+      expect((await sandbox.requests('/contact', 'POST')).map((r) => r.status)).to.deep.equal([500]);
+      expect(((await claim((e) => e.id === entry.id))?.body as { message?: string } | undefined)?.message).to.equal('Once');
+    });
+
     it('keeps it through 503 answers, which took nothing', async () => {
       await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 3 });
       const entry = await signup(sandbox.baseUrl);
@@ -325,9 +428,9 @@ function newRemoteSandbox(url: string, id: string) {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = performance.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (performance.now() > end) throw new Error(`condition not met within ${timeoutMs} ms: ${condition}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

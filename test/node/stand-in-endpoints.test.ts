@@ -302,7 +302,9 @@ describe('CORS', () => {
     assert.equal(answers.at(-1)!.status, 429);
     for (const response of answers) {
       assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
-      assert.equal(response.headers.get('Access-Control-Expose-Headers'), 'Retry-After, X-RateLimit-Reset, ETag, Last-Modified');
+      assert.equal(response.headers.get('Access-Control-Expose-Headers'), 'Retry-After, X-RateLimit-Reset, ETag, Last-Modified, Date');
+      // The instance's clock, which a client reads to correct X-RateLimit-Reset for skew.
+      assert.equal(response.headers.get('Date'), new Date(START).toUTCString(), 'a Date header of the stand-in’s clock');
     }
   });
 });

@@ -175,6 +175,121 @@ describe('429s a browser reads differently', () => {
   });
 });
 
+describe('answers a browser cannot read, clocks that are off, and answers held back', () => {
+  it('cors: false sends the service’s own answer without any CORS header, and the service has it', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/magic-links/demo-guide', method: 'POST', store: true, cors: false });
+    const response = await fetch(`${s.url}/api/v1/tenants/demo/magic-links/demo-guide`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email: 'guide@example.com', website: '' }),
+    });
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+    assert.equal(response.headers.get('Access-Control-Expose-Headers'), null);
+    assert.deepEqual((await s.records()).magic_links.map((r) => r.email), ['guide@example.com']);
+    // And with a status of its own: a 409 that the browser would hide too.
+    await s.arm({ path: '/subscribe', status: 409, body: { message: 'You are already subscribed.' }, cors: false });
+    const conflict = await signup(s.url);
+    assert.equal(conflict.status, 409);
+    assert.deepEqual(await conflict.json(), { message: 'You are already subscribed.' });
+    assert.equal(conflict.headers.get('Access-Control-Allow-Origin'), null);
+  });
+
+  it('a 409 and a 400 with a message, as a real service may answer', async (t) => {
+    const s = await standIn(t);
+    await s.arm([
+      { path: '/subscribe', status: 409, body: { message: 'You are already subscribed.' } },
+      { path: '/subscribe', status: 400, body: { message: 'Please use your work address.' } },
+    ]);
+    const conflict = await signup(s.url);
+    assert.equal(conflict.status, 409);
+    assert.deepEqual(await conflict.json(), { message: 'You are already subscribed.' });
+    const bad = await signup(s.url);
+    assert.equal(bad.status, 400);
+    assert.deepEqual(await bad.json(), { message: 'Please use your work address.' });
+    assert.equal(bad.headers.get('Access-Control-Allow-Origin'), '*');
+  });
+
+  it('reset sends X-RateLimit-Reset from the stand-in’s clock, in seconds or in milliseconds', async (t) => {
+    const s = await standIn(t);
+    await s.arm([
+      { path: '/contact', status: 429, reset: 30 },
+      { path: '/contact', status: 429, reset: 30, resetUnit: 'milliseconds', headers: { 'Retry-After': '30' } },
+    ]);
+    const seconds = await fetch(`${s.url}/api/v1/tenants/demo/contact`, { method: 'POST' });
+    const reset = Number(seconds.headers.get('X-RateLimit-Reset'));
+    assert.ok(Math.abs(reset - (Date.now() / 1000 + 30)) < 2, `${reset} is not 30 s from now, in seconds`);
+    const millis = await fetch(`${s.url}/api/v1/tenants/demo/contact`, { method: 'POST' });
+    const resetMs = Number(millis.headers.get('X-RateLimit-Reset'));
+    assert.ok(Math.abs(resetMs - (Date.now() + 30_000)) < 2000, `${resetMs} is not 30 s from now, in milliseconds`);
+    assert.equal(millis.headers.get('Retry-After'), '30');
+  });
+
+  it('clockSkew moves the Date header, and the reset with it; every answer has the stand-in’s Date', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/contact', status: 429, reset: 30, clockSkew: 7200 });
+    const skewed = await fetch(`${s.url}/api/v1/tenants/demo/contact`, { method: 'POST' });
+    const date = Date.parse(skewed.headers.get('Date')!);
+    assert.ok(Math.abs(date - (Date.now() + 7200_000)) < 2000, `Date ${skewed.headers.get('Date')} is not 2 h ahead`);
+    assert.ok(Math.abs(Number(skewed.headers.get('X-RateLimit-Reset')) * 1000 - (date + 30_000)) < 2000);
+    assert.match(skewed.headers.get('Access-Control-Expose-Headers') ?? '', /\bDate\b/);
+    // Without a fault, the Date follows the instance's clock, moved with POST /__stand-in/clock.
+    await fetch(`${s.url}/__stand-in/clock`, { method: 'POST', body: JSON.stringify({ advance: 3600 }) });
+    const moved = Date.parse((await fetch(`${s.url}/api/v1/tenants/demo/bio`)).headers.get('Date')!);
+    assert.ok(Math.abs(moved - (Date.now() + 3600_000)) < 2000);
+  });
+
+  it('hold keeps a stored POST in flight until a release, and GET faults counts it', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/contact', method: 'POST', store: true, hold: true });
+    const answer = fetch(`${s.url}/api/v1/tenants/demo/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email: 'held@example.com', message: 'In flight', website: '' }),
+    });
+    const held = async () => ((await (await fetch(`${s.url}/__stand-in/faults`)).json()) as { held: number }).held;
+    for (let i = 0; (await held()) === 0; i++) {
+      assert.ok(i < 100, 'never held');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Stored, and not answered: the log writes a request when it is answered.
+    assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['held@example.com']);
+    assert.deepEqual(await s.log(), []);
+    const released = await fetch(`${s.url}/__stand-in/faults/release`, { method: 'POST' });
+    assert.deepEqual(await released.json(), { message: 'Released.', released: 1 });
+    assert.equal((await answer).status, 201);
+    assert.equal(await held(), 0);
+    assert.deepEqual((await s.log()).map((r) => [r.status, r.email]), [[201, 'held@example.com']]);
+  });
+
+  it('a held request whose client goes away is let go at once', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/contact', method: 'POST', hold: true, store: true });
+    await assert.rejects(
+      fetch(`${s.url}/api/v1/tenants/demo/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'gone@example.com', message: 'Bye' }),
+        signal: AbortSignal.timeout(300),
+      }),
+    );
+    for (let i = 0; (await s.log()).length === 0; i++) {
+      assert.ok(i < 100, 'the held request was never let go');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['gone@example.com']);
+  });
+
+  it('logs the email of every POST, whatever answered it', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/subscribe', status: 500 });
+    await signup(s.url, 'first@example.com');
+    await signup(s.url, 'second@example.com');
+    assert.deepEqual((await s.log()).map((r) => [r.status, r.email]), [[500, 'first@example.com'], [201, 'second@example.com']]);
+  });
+});
+
 describe('500s on reads', () => {
   it('the next n GETs of an endpoint fail, then it is back', async (t) => {
     const s = await standIn(t);
@@ -218,6 +333,10 @@ describe('arming', () => {
       { path: '/bio', redirect: '' },
       { path: '/bio', store: true },
       { path: '/bio', delayMs: 500_000 },
+      { path: '/bio', hold: 'yes' },
+      { path: '/bio', cors: 'no' },
+      { path: '/bio', reset: 'soon' },
+      { path: '/bio', status: 429, resetUnit: 'minutes' },
       [],
     ]) {
       const response = await s.arm(rule);

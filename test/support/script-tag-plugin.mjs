@@ -7,7 +7,7 @@
  * - `/__csp-page?script-src=<sources>&src=<url of hub-kit.js>&nonce=<nonce>`, in the test
  *   server: a page that loads the kit from `src` (default /dist/hub-kit.js) under a
  *   Content-Security-Policy header with those script sources, `style-src 'self'` and
- *   Trusted Types required (with `trusted-types lit-html` when there is a nonce, which both
+ *   Trusted Types required (with `trusted-types hub-kit` when there is a nonce, which both
  *   script tags carry), for the policies that name a CDN's URL or pair a nonce with
  *   'strict-dynamic' (test/browser/csp.test.ts).
  */
@@ -36,7 +36,7 @@ export function cspPageMiddleware() {
     const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     const nonceAttr = nonce ? ` nonce="${attr(nonce)}"` : '';
     const policy = [`script-src ${ctx.query['script-src']}`, "style-src 'self'", "require-trusted-types-for 'script'"];
-    if (nonce) policy.push('trusted-types lit-html');
+    if (nonce) policy.push('trusted-types hub-kit');
     ctx.set('Content-Security-Policy', policy.join('; '));
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8">

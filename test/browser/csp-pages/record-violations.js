@@ -10,3 +10,9 @@ document.addEventListener('securitypolicyviolation', (event) => {
     source: event.sourceFile + ':' + event.lineNumber,
   });
 });
+
+// And every uncaught error, such as a module that failed to start.
+window.pageErrors = [];
+window.addEventListener('error', (event) => {
+  window.pageErrors.push(String(event.error ? `${event.error.name}: ${event.error.message}` : event.message));
+});

@@ -1,0 +1,431 @@
+/**
+ * One submission's life, from the visitor's intent to its outcome: the intent (a click or
+ * Enter; a held key's repeats are not new intents), validation, the send, the answer, the
+ * outbox when offline, what comes back from it (delivered, refused, unconfirmed), and the
+ * countdown after a 429. The element only renders what this says and wires it to its form;
+ * docs/outbox.md has the states and transitions as a table.
+ *
+ * One intent, one send: nothing is sent while a send is in flight, and data the service has
+ * just answered is not sent again unchanged: never after an answer that stands (a success,
+ * a refusal, a 422), and not within SETTLE_MS of one that may change (a 5xx, an unknown
+ * outcome), which is a double click, not a second thought. Fields are cleared only after a
+ * success or a queueing, and only if they still hold what was sent; anything the service
+ * refuses or leaves unconfirmed comes back into an empty form, so nothing typed is lost.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { adviceFor, type AdviceKind } from '../../src/api/advice.js';
+import { TRAP_NAME, post } from '../../src/api/calls.js';
+import { isHubError, logOnce, type RateLimitedError, type ValidationError } from '../../src/api/errors.js';
+import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
+import type { PostEndpoint, Transport } from '../../src/api/transport.js';
+import { ENDPOINTS, type EndpointParams } from '../../src/api/endpoints.js';
+import { PAGE, claim, enqueue, outboxEvents, pending, type DeliveredDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
+
+export type SubmissionState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
+
+/** Where a form posts: an endpoint of the client and its path parameters. */
+export type Target = { [N in PostEndpoint]: { endpoint: N; params: EndpointParams[N] } }[PostEndpoint];
+
+export type FormBody = SignupBody | ContactBody;
+
+export interface FormSubmitDetail {
+  /** The body about to be sent. A listener may change it (add a field, say) before it leaves. */
+  data: FormBody;
+  endpoint: PostEndpoint;
+  /** The absolute endpoint URL. */
+  url: string;
+}
+export interface FormSuccessDetail {
+  data: FormBody;
+  /** The service's answer; `message` is shown when present. */
+  response: SubmitResponse;
+  /** True when it was delivered later from the outbox. */
+  queued: boolean;
+  /** True when the service answered 409 to a signup: the address was already subscribed. */
+  already: boolean;
+}
+export interface FormErrorDetail {
+  data: FormBody | undefined;
+  /** A RateLimitedError, ValidationError, HttpError, ConfigError… from src/api/errors. */
+  error: Error;
+}
+export interface FormQueuedDetail {
+  data: FormBody;
+  entry: OutboxEntry;
+}
+
+interface Events {
+  submit: FormSubmitDetail;
+  success: FormSuccessDetail;
+  error: FormErrorDetail;
+  queued: FormQueuedDetail;
+}
+
+/** The words this controller says, by key: one for each kind of advice, and its own. */
+export type Words = Record<
+  | AdviceKind
+  | 'sending'
+  | 'stillTrying'
+  | 'queued'
+  | 'ready'
+  | 'rateLimitedOne'
+  | 'rateLimitedMinutes'
+  | 'alreadySubscribed'
+  | 'required'
+  | 'emailRequired'
+  | 'emailInvalid'
+  | 'messageRequired'
+  | 'consentRequired',
+  string
+>;
+
+/** What the element supplies: data, never decisions. */
+export interface SubmissionOptions {
+  /** Where the form posts, and the service's client; throws a ConfigError when nothing says. */
+  target(): Target & { client: Transport };
+  /** The request body of the form's data. */
+  body(data: FormData): FormBody;
+  words(): Words;
+  /** The text of a success: the author's, the service's or the built-in one. */
+  successText(response: SubmitResponse): string;
+  /** Fires the element's event; false when a listener cancelled a cancelable one. */
+  fire<W extends keyof Events>(what: W, detail: Events[W], cancelable?: boolean): boolean;
+  /** Shows these field errors (none: clears them), and focuses the first when asked. */
+  markFields(errors: Map<Field, string>, focus: boolean): void;
+  /** The `?hub-kit=` marker that says a post made without JavaScript worked: `subscribed` or `sent`. */
+  landed(): string;
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+// Of a form's controls, only these carry a value a visitor types or picks (not buttons, fieldsets or outputs).
+const isField = (el: unknown): el is Field => el instanceof Element && el.matches('input,select,textarea');
+/** Fields a visitor types text into: when they are all empty, the form holds nothing typed. */
+const TYPED = 'textarea,input:not([type=hidden],[type=checkbox],[type=radio],[type=submit])';
+
+// Deliberately loose: the service has the final word (422); this catches typos only.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The same data again within this long of an answer that may change is a double click, not a new intent. */
+const SETTLE_MS = 1000;
+/** A slow answer (a hang, a retry after a timeout) is said aloud after this long, not left to a spinner. */
+const SLOW_MS = 8000;
+/** Refusals (a 4xx), whose best words are the service's own when it gave some. */
+const REFUSALS = 'badRequest forbidden tooLarge refused';
+/** Answers that stand for the data that was sent: sending it unchanged cannot change them. */
+const STANDING = `config notFound invalid ${REFUSALS}`;
+
+/** The wait as a visitor reads it: seconds up to a minute and a half, then "about N minutes". */
+const waitText = (s: Words, seconds: number): string =>
+  seconds > 90
+    ? s.rateLimitedMinutes.replaceAll('{minutes}', String(Math.round(seconds / 60)))
+    : seconds === 1
+      ? s.rateLimitedOne
+      : s.rateLimited.replaceAll('{seconds}', String(seconds));
+
+export class SubmissionController implements ReactiveController {
+  state: SubmissionState = 'idle';
+  /** True while a submission is in flight. */
+  busy = false;
+  /** The visible status line. */
+  text = '';
+  /** What the live region says; changed only when there is something new to announce. */
+  announcement = '';
+
+  #form: HTMLFormElement | undefined;
+  /** Removes every listener added on connecting. */
+  #connection: AbortController | undefined;
+  /** Outbox entries this element queued. */
+  #queued = new Set<string>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #resetAt = 0;
+  /** The form's data when the last answer came, when, and whether that answer stands. */
+  #answered = '';
+  #answeredAt = 0;
+  #standing = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly o: SubmissionOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#connection = new AbortController();
+    for (const type of ['delivered', 'failed', 'unconfirmed']) {
+      outboxEvents.addEventListener(type, this.#onOutbox, { signal: this.#connection.signal });
+    }
+    if (this.#form) this.#listen(this.#form);
+    if (this.state === 'rate-limited') this.#countdown();
+  }
+
+  hostDisconnected(): void {
+    this.#connection?.abort();
+    clearInterval(this.#timer);
+  }
+
+  /** Takes charge of the form: its submissions, and what waits for it in the address or the outbox. */
+  attach(form: HTMLFormElement): void {
+    this.#form = form;
+    this.#listen(form);
+    this.#landed();
+    void this.#reclaim();
+    // An entry of this target in flight as the form loads was being sent by the page the
+    // visitor just left (an engine may let it finish), or by another tab: its outcome is told here.
+    void pending().then((entries) => {
+      for (const entry of entries) if (entry.sending && this.#ours(entry)) this.#queued.add(entry.id);
+    });
+  }
+
+  #listen(form: HTMLFormElement): void {
+    const options = { signal: this.#connection!.signal };
+    form.addEventListener('submit', this.#onSubmit, options);
+    form.addEventListener('keydown', this.#onKey, options);
+    form.addEventListener('input', this.#onInput, options);
+  }
+
+  /** Shows a status and announces it; the same text twice is announced twice. */
+  #show(state: SubmissionState, message: string, announce = message): void {
+    this.state = state;
+    this.text = message;
+    const slotted = this.host.querySelector(`:scope > [slot="${state}"]`)?.textContent?.trim();
+    this.announcement = '';
+    this.host.requestUpdate();
+    void this.host.updateComplete.then(() => {
+      this.announcement = slotted || announce;
+      this.host.requestUpdate();
+    });
+  }
+
+  #snapshot(): string {
+    return JSON.stringify([...new FormData(this.#form)]);
+  }
+
+  /** An answer came for `sent` (the form's data when it left); `standing`: sending it unchanged cannot change it. */
+  #answer(standing: boolean, sent = this.#snapshot()): void {
+    this.#answered = sent;
+    this.#answeredAt = performance.now();
+    this.#standing = standing;
+  }
+
+  #isEmpty(): boolean {
+    return [...this.#form!.querySelectorAll<HTMLInputElement>(TYPED)].every((el) => !el.value.trim() || el.name === TRAP_NAME);
+  }
+
+  /** A held key repeats its keydown: a repeat is not a new intent, so it does not submit. */
+  #onKey = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && event.repeat && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+  };
+
+  /** A form the visitor has emptied can take back what waits for them. */
+  #onInput = (): void => {
+    if (this.#isEmpty()) void this.#reclaim();
+  };
+
+  #onSubmit = (event: Event): void => {
+    event.preventDefault();
+    if (this.busy) return;
+    const unchanged = this.#snapshot() === this.#answered;
+    if (this.state === 'rate-limited' || (unchanged && (this.#standing || performance.now() - this.#answeredAt < SETTLE_MS))) {
+      // Nothing new to send: what stands is said again.
+      this.#show(this.state, this.text);
+      return;
+    }
+    void this.#submit();
+  };
+
+  async #submit(): Promise<void> {
+    const form = this.#form!;
+    const s = this.o.words();
+    const errors = this.#validate(form, s);
+    this.o.markFields(errors, true);
+    if (errors.size) {
+      this.#show('invalid', s.invalid, `${s.invalid} ${[...errors.values()].join(' ')}`);
+      return;
+    }
+    const sent = this.#snapshot();
+    let target: Target & { client: Transport };
+    let detail: FormSubmitDetail;
+    let data: FormBody | undefined;
+    try {
+      target = this.o.target();
+      data = this.o.body(new FormData(form));
+      // Building the URL checks the ids: a tenant of ".." is refused here, before anything is sent.
+      detail = { data, endpoint: target.endpoint, url: target.client.url(target.endpoint, target.params as never) };
+    } catch (error) {
+      this.#fail(error as Error, data, sent);
+      return;
+    }
+    const { endpoint, params, client } = target;
+    if (!this.o.fire('submit', detail, true)) return;
+    data = detail.data;
+
+    this.busy = true;
+    this.#show('busy', s.sending);
+    const slow = setTimeout(() => this.#show('busy', s.stillTrying), SLOW_MS);
+    try {
+      const response = await post(client, endpoint, params as never, data);
+      // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
+      if (this.#snapshot() === sent) form.reset();
+      this.#answer(true);
+      this.#succeed(data, response, false);
+    } catch (error) {
+      try {
+        // Only what never left the browser is queued: sent again later, it is sent once.
+        if (!isHubError(error, 'OfflineError')) throw error;
+        const entry = (await enqueue({ baseUrl: client.baseUrl, endpoint, params, body: data } as never)) as OutboxEntry;
+        this.#queued.add(entry.id);
+        if (this.#snapshot() === sent) form.reset();
+        this.#answer(true);
+        this.#show('queued', s.queued);
+        this.o.fire('queued', { data, entry });
+      } catch (error) {
+        this.#fail(error as Error, data, sent);
+      }
+    } finally {
+      clearTimeout(slow);
+      this.busy = false;
+      this.host.requestUpdate();
+    }
+  }
+
+  #succeed(data: FormBody, response: SubmitResponse, queued: boolean): void {
+    this.o.markFields(new Map(), false);
+    const already = !!response.already;
+    this.#show('success', already ? response.message || this.o.words().alreadySubscribed : this.o.successText(response));
+    this.o.fire('success', { data, response, queued, already });
+    void this.#reclaim();
+  }
+
+  #fail(error: Error, data: FormBody | undefined, sent?: string): void {
+    const s = this.o.words();
+    const { kind, said } = adviceFor(error);
+    this.#answer(STANDING.includes(kind), sent);
+    if (kind === 'rateLimited') {
+      // retryAfter is whole seconds from the moment of the error, at least one.
+      const { retryAfter } = error as RateLimitedError;
+      this.#resetAt = Date.now() + retryAfter * 1000;
+      this.#show('rate-limited', waitText(s, retryAfter));
+      this.#countdown();
+    } else if (kind === 'invalid') {
+      // A 422's `errors` go beside their fields: `email`, or `fields.consent` to `fields[consent]`.
+      const fields = new Map<Field, string>();
+      const rest = [error.message];
+      const controls = this.#form!.elements;
+      for (const [key, messages] of Object.entries((error as ValidationError).fieldErrors)) {
+        const message = messages.join(' ');
+        const found = controls.namedItem(key) ?? controls.namedItem(key.replace(/^fields\.(.+)$/, 'fields[$1]'));
+        const el = found instanceof RadioNodeList ? found[0] : found;
+        if (isField(el) && el.type !== 'hidden') fields.set(el, message);
+        else rest.push(message);
+      }
+      this.o.markFields(fields, true);
+      this.#show('invalid', rest.filter(Boolean).join(' ') || s.invalid);
+    } else {
+      if (kind !== 'unconfirmed') logOnce(error);
+      this.#show(kind === 'unconfirmed' ? kind : 'error', (REFUSALS.includes(kind) && said) || s[kind]);
+    }
+    this.o.fire('error', { data, error });
+  }
+
+  /** Counts down to the end of a rate limit, then lets the visitor try again. */
+  #countdown(): void {
+    clearInterval(this.#timer);
+    const step = () => {
+      const seconds = Math.ceil((this.#resetAt - Date.now()) / 1000);
+      if (seconds > 0) {
+        // Visible only: the live region announced the wait once, not every second.
+        this.text = waitText(this.o.words(), seconds);
+        this.host.requestUpdate();
+        return;
+      }
+      clearInterval(this.#timer);
+      this.#show('idle', this.o.words().ready);
+    };
+    step();
+    if (this.state === 'rate-limited') this.#timer = setInterval(step, 1000);
+  }
+
+  /**
+   * Without JavaScript the service answers a post by sending the visitor back with a marker
+   * in the URL (`?hub-kit=subscribed`, `sent` or `error`); the page it lands on says what
+   * happened, once: the marker is taken out of the address.
+   */
+  #landed(): void {
+    const url = new URL(this.host.ownerDocument.location.href);
+    const mark = url.searchParams.get('hub-kit');
+    if (mark !== 'error' && mark !== this.o.landed()) return;
+    url.searchParams.delete('hub-kit');
+    history.replaceState(history.state, '', url);
+    if (mark === 'error') this.#show(mark, this.o.words().error);
+    else this.#show('success', this.o.successText({}));
+  }
+
+  /** Whether an outbox entry was made by a form of this target: it posts to the same URL. */
+  #ours(entry: OutboxEntry): boolean {
+    try {
+      const { client, endpoint, params } = this.o.target();
+      return client.url(endpoint, params as never) === entry.baseUrl + ENDPOINTS[entry.endpoint].path(entry.params as never);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Takes back an entry of this target that waits for the visitor (refused, or of unknown
+   * outcome, on this page or one the visitor left) and puts it into the fields it came
+   * from, with its reason. Only into an empty form, so it never overwrites what is typed.
+   */
+  async #reclaim(): Promise<void> {
+    const form = this.#form;
+    if (!form || this.busy || !this.#isEmpty()) return;
+    const entry = await claim((e) => this.#ours(e));
+    if (!entry) return;
+    this.#queued.delete(entry.id);
+    const { fields = {}, ...values } = entry.body as SignupBody & Record<string, string>;
+    const controls = form.elements;
+    for (const [name, value] of [...Object.entries(values), ...Object.entries(fields).map(([key, v]) => [`fields[${key}]`, v])]) {
+      const field = controls.namedItem(name!);
+      if (!isField(field) || field.type === 'hidden' || name === TRAP_NAME) continue;
+      if (field.type === 'checkbox') (field as HTMLInputElement).checked = true;
+      else field.value = String(value);
+    }
+    if (entry.error) this.#fail(entry.error, entry.body);
+    else {
+      this.#answer(false);
+      this.#show('unconfirmed', this.o.words().unconfirmed);
+    }
+  }
+
+  /**
+   * The outbox delivered an entry, or left one refused or unconfirmed. A delivery is told by
+   * the element that queued it, or, for an entry this page took over from a page that went
+   * away mid-send, by a free form of its target; what waits for the visitor is taken back by
+   * a free form of its target.
+   */
+  #onOutbox = (event: Event): void => {
+    const { entry, response } = (event as CustomEvent<Partial<DeliveredDetail>>).detail;
+    const mine = this.#queued.delete(entry!.id);
+    // Whichever form of its target is free takes back what waits for the visitor.
+    if (event.type !== 'delivered') void this.#reclaim();
+    else if (mine || (entry!.page === PAGE && entry!.unknowns && this.#ours(entry!) && this.#isEmpty())) {
+      this.#succeed(entry!.body, response!, true);
+    }
+  };
+
+  #validate(form: HTMLFormElement, s: Words): Map<Field, string> {
+    const errors = new Map<Field, string>();
+    for (const el of form.elements) {
+      if (!isField(el) || el.name === TRAP_NAME || el.type === 'hidden' || el.disabled) continue;
+      const value = el.value.trim();
+      const isEmail = el.type === 'email' || el.name === 'email';
+      if (el.type === 'checkbox') {
+        if (el.required && !(el as HTMLInputElement).checked) errors.set(el, s.consentRequired);
+      } else if (el.required && !value) {
+        errors.set(el, isEmail ? s.emailRequired : el.name === 'message' ? s.messageRequired : s.required);
+      } else if (value && isEmail && !EMAIL.test(value)) {
+        errors.set(el, s.emailInvalid);
+      }
+    }
+    return errors;
+  }
+}

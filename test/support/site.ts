@@ -1,0 +1,46 @@
+/**
+ * A creator's site for tests in real tabs: every page is the built dist/hub-kit.js and one
+ * form element, served from `http://localhost:<port>` while the stand-in service listens on
+ * 127.0.0.1, so the page and the service are of different origins, as on a real site.
+ *
+ *   const site = await startSite();
+ *   await tab.goto(site.url('/contact', { base, kind: 'signup' }));
+ *
+ * A page's query says which form it holds (`kind`: `contact` or `signup`) and where the
+ * service is (`base`); the path is its title, so two paths are two pages of the site.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export interface Site {
+  url(path: string, query: { base: string; kind?: 'contact' | 'signup' }): string;
+  close(): void;
+}
+
+export async function startSite(): Promise<Site> {
+  const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://site');
+    if (url.pathname === '/hub-kit.js') {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(bundle);
+      return;
+    }
+    const tag = url.searchParams.get('kind') === 'signup' ? 'signup-form' : 'contact-form';
+    const title = url.pathname.slice(1) || 'Home';
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.setHeader('cache-control', 'no-store');
+    response.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<script type="module" src="/hub-kit.js"></script></head>
+<body><main><h1>${title}</h1><${tag} tenant="demo" base-url="${url.searchParams.get('base') ?? ''}"></${tag}></main></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (path, { base, kind = 'contact' }) => `${origin}${path}?base=${encodeURIComponent(base)}&kind=${kind}`,
+    close: () => server.close(),
+  };
+}
