@@ -172,6 +172,8 @@ export interface SearchEntry {
   type?: string | undefined;
   excerpt?: string | undefined;
   tags?: string[] | undefined;
+  /** The entry's longer text, when the service sends one: its `content`, or else its `body`. Searched, never shown. */
+  content?: string | undefined;
   published_at?: string | undefined;
   [extra: string]: unknown;
 }
@@ -182,6 +184,7 @@ export const SearchEntry: Parser<SearchEntry> = then(loose({ id: idOrNumber(), t
   type: str(entry.type),
   excerpt: str(entry.excerpt),
   tags: texts(entry.tags),
+  content: str(entry.content) ?? str(entry.body),
   published_at: str(entry.published_at),
 }));
 
