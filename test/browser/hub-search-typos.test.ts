@@ -55,6 +55,12 @@ describe('<hub-search> with typos, on the demo Hub', () => {
     expect(list.slice(0, 4).every((title) => /habit/i.test(title)), list.join(' | ')).to.equal(true);
   });
 
+  it('"csae" lists the quiet-case posts: two letters swapped in a short word are forgiven', async () => {
+    const list = await typeAndRead(el, 'csae');
+    expect(list.length).to.be.greaterThan(3);
+    for (const title of list) expect(title).to.match(/\bcase\b/i);
+  });
+
   it('"writng routine" lists the writing posts', async () => {
     const list = await typeAndRead(el, 'writng routine');
     expect(list.slice(0, 4).every((title) => /writing/i.test(title)), list.join(' | ')).to.equal(true);
