@@ -182,7 +182,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
     const exact = int();
     const near = int();
     const scores = new Float64Array(n);
-    const rules = [title, words, typos, whole, rarity, fields, order, untyped, untypedLetters, lead, exact, near, scores];
+    const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, lead, near, scores];
     const titleMask = int();
     // The same for the query word being read, kept at its best match.
     const stamps = new Uint32Array(n);
@@ -344,8 +344,8 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
               termField[doc] = field;
               termTypos[doc] = cost;
               // The first expansion to reach an entry is its best: if that is not the word
-              // itself or its other number, no later one is.
-              termExact[doc] = +(weight >= NUMBER_WEIGHT);
+              // itself, no later one is.
+              termExact[doc] = +(weight === 1);
               docs.push(doc);
             } else {
               if (score > termScores[doc]!) termScores[doc] = score;
@@ -376,10 +376,10 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
        * The ranking rules, in order (docs/search.md gives the reason for each): the query is
        * the title; more query words, in any field; fewer typos; the title named whole; rarer
        * query words; better fields (title, then tags, then excerpt, then content); the title
-       * has the query's words in its order; fewer title words, then letters, left untyped; the
-       * title has the query's first words; the word being typed found as typed; the words near
-       * each other in the excerpt; BM25F. Rules that need the title's or the excerpt's words
-       * are read for the best RERANK entries by the others only.
+       * has the query's words in its order; more words found as typed; fewer title words, then
+       * letters, left untyped; the title has the query's first words; the words near each
+       * other in the excerpt; BM25F. Rules that need the title's or the excerpt's words are
+       * read for the best RERANK entries by the others only.
        */
       const compare = (a: number, b: number) => {
         for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;

@@ -109,6 +109,10 @@ test('a title equal to the query comes first, before a fuller match of the same 
   // The same words and length, one a plural form: only being the title decides.
   const number = [post('singular', 'Grid template', 'grid template, grid template', ['grid template']), post('plural', 'Grid templates')];
   assert.equal(rank(number, 'grid templates')[0], 'plural');
+  // A word typed twice: only the title that has it twice is the query, though the shorter
+  // one leaves fewer letters untyped.
+  const twice = [post('ny', 'New York'), post('nyny', 'New New York')];
+  assert.equal(rank(twice, 'new new york')[0], 'nyny');
 });
 
 test('fewer typos rank first, before a title named whole', () => {
@@ -243,6 +247,13 @@ test('between entries the rules leave tied, a word typed as is comes before a co
   ];
   assert.equal(rank(list, 'notes app')[0], 'app');
   assert.equal(rank(list, 'notes app ')[0], 'app');
+});
+
+test('a query word found as typed counts above its other number, before the title letters left untyped', () => {
+  // Both have every word; "Launch handler" has fewer title letters left untyped, but says
+  // "open" where the query says "opens".
+  const list = [post('launch', 'Launch handler', 'a member that can open the app'), post('protocol', 'Protocol handlers', 'a member handler that opens links')];
+  assert.equal(rank(list, 'member handler opens ')[0], 'protocol');
 });
 
 test('between entries the rules leave tied, the one with the query words close together comes first', () => {
