@@ -5,26 +5,17 @@
  */
 import { expect } from 'chai';
 import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import '../../components/hub-search/define.js';
-import { mountTag, until } from './helpers/dom.js';
 import { newSandbox } from './helpers/sandbox.js';
+import { mountReady, typeAll } from './helpers/search.js';
 
 const mounted: Element[] = [];
 
 /** The options listed, in order, as their visible text. */
 const options = (el: HubSearch) => [...el.shadowRoot!.querySelectorAll('[role="option"]')].map((o) => o.textContent!.replace(/\s+/g, ' ').trim());
 
-/** Types `text` one character at a time, as keys would, and waits for the results of all of it. */
+/** Types `text` as keys would and reads the options listed for all of it. */
 async function typeAndRead(el: HubSearch, text: string): Promise<string[]> {
-  const box = el.shadowRoot!.querySelector('input')!;
-  box.focus();
-  box.value = '';
-  for (const ch of text) {
-    box.value += ch;
-    box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: ch, inputType: 'insertText' }));
-  }
-  await until(() => el.value === text && el.state === 'results', `results for "${text}"`);
-  await el.updateComplete;
+  await typeAll(el, text);
   return options(el);
 }
 
@@ -56,11 +47,7 @@ describe('<hub-search> finds a post by what it says', () => {
         { id: 'boss', type: 'post', title: 'Raid boss guide', url: '/hub/posts/boss', excerpt: 'A game night.' },
       ],
     });
-    el = mountTag<HubSearch>('hub-search', { tenant: 'longform', 'base-url': sandbox.baseUrl }, mounted);
-    await el.updateComplete;
-    const ready = new Promise((resolve) => el.addEventListener('hub-search-ready', resolve, { once: true }));
-    el.shadowRoot!.querySelector('input')!.focus();
-    await ready;
+    el = await mountReady('longform', sandbox.baseUrl, mounted);
   });
   after(() => {
     for (const m of mounted.splice(0)) m.remove();
