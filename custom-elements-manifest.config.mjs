@@ -4,7 +4,7 @@
  * package.json `customElements` points there, and the README's API tables are generated
  * from it (`npm run docs`).
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, posix } from 'node:path';
 
 /**
  * The elements register through `static define(tag = '<name>')` rather than a decorator
@@ -48,33 +48,36 @@ function hubKitTags() {
 }
 
 /**
- * The analyzer reads the sources; a package's manifest should name the modules it ships.
- * Runs last, after inheritance has been resolved against the source paths.
+ * The analyzer reads the sources; a package's manifest should name the modules it ships,
+ * from the package's root. A re-export (`export type { … } from './events.js'`) comes out
+ * relative to its module: it is resolved against that module first. Runs last, after
+ * inheritance has been resolved against the source paths.
  */
 function distPaths() {
   const toDist = (path) => {
     const match = /^\/?((?:components|src)\/.+)\.(?:ts|js)$/.exec(path);
     return match ? `dist/${match[1]}.js` : path;
   };
-  const visit = (node) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+  const visit = (node, from) => {
+    if (Array.isArray(node)) return node.forEach((item) => visit(item, from));
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if ((key === 'path' || key === 'module') && typeof value === 'string') node[key] = toDist(value);
-      else visit(value);
+      if ((key === 'path' || key === 'module') && typeof value === 'string') {
+        node[key] = toDist(value.startsWith('.') ? posix.join(posix.dirname(from), value) : value);
+      } else visit(value, from);
     }
   };
   return {
     name: 'hub-kit-dist-paths',
     packageLinkPhase({ customElementsManifest }) {
-      visit(customElementsManifest.modules);
+      for (const mod of customElementsManifest.modules) visit(mod, mod.path);
     },
   };
 }
 
 export default {
   globs: ['components/*/*.ts'],
-  exclude: ['components/shared/*.styles.ts', 'components/*/*.styles.ts', 'components/*/define.ts', 'components/*.ts'],
+  exclude: ['components/script-tag/*.ts', 'components/shared/*.styles.ts', 'components/*/*.styles.ts', 'components/*/define.ts', 'components/*.ts'],
   outdir: 'dist',
   litelement: true,
   dependencies: false,

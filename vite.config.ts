@@ -3,19 +3,24 @@
  * origin, at http://localhost:5173. The path /hub-kit.js resolves to the bundle's source, so
  * a demo page can use the exact script-tag snippet a creator pastes.
  *
- * `npm run build`: dist/hub-kit.js, one ES module that registers every element.
+ * `npm run build`: dist/hub-kit.js, the script tag's loader, and beside it dist/hub-kit/, the
+ * files it fetches: one per element (the two forms share one), the shared core they import,
+ * and one self-contained file of every element (components/script-tag/hub-kit.ts says when
+ * each is fetched). The files in hub-kit/ carry a hash of their content in their names, so
+ * a loader never meets a cached file of another version.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
-import { minifyCssTemplates } from './scripts/css-text.js';
+import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
 import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const BUNDLE_SOURCE = here('./components/all.ts');
+const BUNDLE_SOURCE = here('./components/script-tag/hub-kit.ts');
 
 function standIn(): Plugin {
   return {
@@ -53,16 +58,92 @@ function minifiedStyles(): Plugin {
   return {
     name: 'hub-kit-minified-styles',
     apply: 'build',
+    // Before TypeScript is stripped: that drops the `/* css */` comments marking templates.
+    enforce: 'pre',
     async transform(code, id) {
-      return id.startsWith(here('./components/')) ? { code: await minifyCssTemplates(code), map: null } : undefined;
+      return id.startsWith(here('./components/')) ? { code: await minifyTemplates(code), map: null } : undefined;
     },
+  };
+}
+
+/**
+ * Minified to the last byte: the budgets are gzip of what a page fetches. Comments go too,
+ * pure annotations included: these files are run, never bundled again.
+ */
+const OUTPUT: Rolldown.OutputOptions = { minify: true, comments: false };
+
+/** The shared files are named for what they hold; the per-element ones for their element. */
+function chunkName(chunk: Rolldown.PreRenderedChunk): string {
+  if (chunk.isDynamicEntry) return 'hub-kit/[name]-[hash].js';
+  return chunk.moduleIds.some((id) => /[\\/]lit-element[\\/]/.test(id)) ? 'hub-kit/core-[hash].js' : 'hub-kit/shared-[hash].js';
+}
+
+/** Every element in one file, built apart so that it shares no module with the others. */
+async function buildComplete(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [minifiedStyles()],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      rolldownOptions: { output: { ...OUTPUT, codeSplitting: false } },
+      lib: { entry: here('./components/script-tag/all.ts'), formats: ['es'], fileName: () => 'all.js' },
+    },
+  });
+  const [built] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = built?.output.find((file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry);
+  if (!chunk) throw new Error('the file of every element was not built');
+  return chunk.code;
+}
+
+/**
+ * `virtual:hub-kit/complete`: the URL of that file, relative to the loader's own
+ * (import.meta.url), or `null` on the dev server, where the loader fetches sources one by one.
+ */
+function completeFile(): Plugin {
+  const id = '\0hub-kit-complete';
+  let serving = false;
+  return {
+    name: 'hub-kit-complete',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId: (source) => (source === 'virtual:hub-kit/complete' ? id : undefined),
+    async load(source) {
+      if (source !== id) return undefined;
+      if (serving) return 'export default null;';
+      const code = await buildComplete();
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      const ref = this.emitFile({ type: 'asset', fileName: `hub-kit/all-${hash}.js`, source: code });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
+/**
+ * package.json `sideEffects` describes the package's files (dist/), so a bundler reading the
+ * sources would take the modules that register something for dead code: the demo's build
+ * imports `components/<element>/define.ts` for what they do, not for what they export.
+ */
+function sourceSideEffects(): Plugin {
+  const registers = /[\\/]components[\\/](?:[^\\/]+[\\/]define|shared[\\/]locales[\\/][^\\/]+)\.ts$/;
+  return {
+    name: 'hub-kit-source-side-effects',
+    transform: (code, id) => (registers.test(id) ? { code, moduleSideEffects: true } : undefined),
   };
 }
 
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), kitStylesheet(), hubRoutes(), minifiedStyles()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects()],
+  // Built files find one another relative to the file that asks (import.meta.url), not to
+  // the site's root: the script tag works from any folder and from a CDN path.
+  experimental: { renderBuiltUrl: () => ({ relative: true }) },
   server: {
     port: 5173,
     // The demo imports the kit's sources from outside demo/.
@@ -73,11 +154,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Library mode keeps whitespace in ES output so that a bundler reading it can still see
-    // pure annotations. This file is for script tags, not bundlers (npm entries are built
-    // apart), and its size budget is measured on it: minify it fully.
+    // pure annotations. These files are for script tags, not bundlers (npm entries are built
+    // apart), and their size budgets are measured on them: minify them fully.
     minify: true,
-    rolldownOptions: { output: { minify: true } },
-    sourcemap: true,
+    rolldownOptions: { output: { ...OUTPUT, chunkFileNames: chunkName } },
+    // No source maps: the package does not ship them (package.json `files`), and a
+    // `sourceMappingURL` naming a file that is not there is a 404 in every visitor's devtools.
+    sourcemap: false,
     lib: {
       entry: { 'hub-kit': BUNDLE_SOURCE },
       formats: ['es'],

@@ -11,6 +11,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { launchers } from './test/support/browsers.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
+import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
 
 const browsers = await launchers();
 
@@ -37,10 +38,11 @@ export default {
   testFramework: {
     config: { ui: 'bdd', timeout: 20_000 },
   },
-  middleware: [standInMiddleware()],
+  middleware: [standInMiddleware(), cspPageMiddleware()],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     remoteStandInPlugin(),
+    scriptTagOriginPlugin(),
   ],
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
 };

@@ -55,6 +55,8 @@ function standInClock(baseUrl: string): Clock {
 
 export interface Connection {
   api: HubApi;
+  /** Where the service's address came from, as the person set it: `--base-url` or `HUB_BASE_URL`. */
+  baseUrlFrom: string;
   /** Takes the key out of any text, in case a message ever carries it. */
   redact(text: string): string;
 }
@@ -95,7 +97,7 @@ export function connect(flags: Map<string, string | true>): Connection {
     }
     throw error;
   }
-  return { api, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
+  return { api, baseUrlFrom: base.name, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
 }
 
 /** The one line a person reads when a call failed, and what to do about it. */
@@ -108,7 +110,7 @@ export function explain(error: unknown, connection?: Connection): CommandError {
   } else if (error instanceof RateLimitedError) {
     message = `the service kept answering 429 (too many requests for this key); try again in ${error.retryAfter} s.`;
   } else if (error instanceof NetworkError) {
-    message = `${error.message} Check --base-url / HUB_BASE_URL and your connection.`;
+    message = `${error.message} Check ${connection?.baseUrlFrom ?? '--base-url or HUB_BASE_URL'} and your connection.`;
   } else if (error instanceof HttpError) {
     message = error.message;
   } else if (error instanceof CommandError) {

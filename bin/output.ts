@@ -20,7 +20,7 @@ export function duration(ms: number): string {
 }
 
 /** The error a write gets when the other end of a pipe has closed. */
-export function isClosedPipe(error: unknown): boolean {
+function isClosedPipe(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
 }
 

@@ -1,38 +1,43 @@
 /**
- * `npm run build` after `vite build` has written dist/hub-kit.js (the script-tag bundle):
+ * `npm run build` after `vite build` has written dist/hub-kit.js and dist/hub-kit/ (the script
+ * tag's loader and the files it fetches; vite.config.ts):
  *
  * - the npm entry points: every module of components/ and src/ compiled one to one into
  *   dist/components and dist/src, beside its `.d.ts`. One file per module (rather than
  *   bundled chunks) keeps one copy of the core for every entry a page imports (one client
  *   per service, one budget, one cache), lets a site's bundler drop what it does not use,
- *   and leaves lit, zod, idb-keyval and minisearch as imports for it to dedupe;
+ *   and leaves lit, zod and idb-keyval as imports for it to dedupe;
  * - `hub-kit/stand-in` for Node, bundled on its own with its seed data, and the `hub-kit`
  *   command (dist/bin/hub-kit.js);
  * - the forms' stylesheet, dist/hub-forms.css, and dist/hub-kit.css: the same rules and
  *   those that hold each element's place before upgrade;
  * - dist/custom-elements.json, from the classes' JSDoc.
+ *
+ * No source maps: the npm entries are readable ES2022, one file per module, and the package
+ * does not ship maps, so a `sourceMappingURL` would name a file that is not there.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
-import { minifyCssTemplates } from './css-text.js';
+import { minifyTemplates } from './css-text.js';
 import { RESERVE_SPACE_CSS } from './reserve-space.js';
 import { ELEMENTS, root } from './entries.js';
 
 const dist = join(root, 'dist');
+const SCRIPT_TAG = join('components', 'script-tag');
 
 function step(label: string): void {
   process.stdout.write(`build: ${label}\n`);
 }
 
-/** The modules that make up the npm entries: sources, not tests, the stand-in or the bundle entry. */
+/** The modules that make up the npm entries: sources, not tests, the stand-in or the script tag's files. */
 function modules(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .filter((file) => !file.startsWith(join('src', 'stand-in')) && file !== join('components', 'all.ts'));
+    .filter((file) => !file.startsWith(join('src', 'stand-in')) && !file.startsWith(SCRIPT_TAG));
 }
 
 const missing = ELEMENTS.filter((name) => !existsSync(join(root, 'components', name, 'define.ts')));
@@ -47,7 +52,7 @@ const minifiedStyles: Plugin = {
   name: 'minified-styles',
   setup(build) {
     build.onLoad({ filter: /[\\/]components[\\/].*\.ts$/ }, async (args) => ({
-      contents: await minifyCssTemplates(readFileSync(args.path, 'utf8')),
+      contents: await minifyTemplates(readFileSync(args.path, 'utf8')),
       loader: 'ts',
     }));
   },
@@ -64,7 +69,6 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  sourcemap: true,
   tsconfig: join(root, 'tsconfig.json'),
   plugins: [minifiedStyles],
   logLevel: 'warning',
@@ -86,7 +90,6 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
-  sourcemap: true,
   // Run as a script (`node node_modules/hub-kit/dist/stand-in.js`) it would define its
   // exports and exit without a word; say how to run the service instead.
   footer: { js: STAND_IN_RUN_DIRECTLY },
@@ -140,6 +143,12 @@ for (const name of ELEMENTS) {
   const file = join(dist, 'components', name, 'define.d.ts');
   if (existsSync(file)) writeFileSync(file, `export {};\nimport type {} from './${name}.js';\n`);
 }
+
+// The loader's declarations (load, observe, the tag map) beside it, as dist/hub-kit.d.ts;
+// the script tag's other modules have no npm entry and no declarations.
+const loaderTypes = readFileSync(join(dist, SCRIPT_TAG, 'hub-kit.d.ts'), 'utf8');
+writeFileSync(join(dist, 'hub-kit.d.ts'), loaderTypes.replaceAll("from '../", "from './components/"));
+rmSync(join(dist, SCRIPT_TAG), { recursive: true, force: true });
 
 step('custom-elements.json');
 execFileSync(

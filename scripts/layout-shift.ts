@@ -71,7 +71,8 @@ export async function servePage(): Promise<{ origin: string; close: () => Promis
       return;
     }
     const file = join(dist, url.pathname);
-    if (/^\/hub-kit\.(js|css)$/.test(url.pathname) && existsSync(file)) {
+    // The loader, the files it fetches from hub-kit/ beside it, and the stylesheet.
+    if (/^\/hub-kit(\.(js|css)|\/[\w.-]+\.js)$/.test(url.pathname) && existsSync(file)) {
       // The script arrives a moment after the page has painted, as from a network, so the
       // elements always upgrade on a page already on screen.
       const delay = url.pathname.endsWith('.js') ? SCRIPT_DELAY_MS : 0;

@@ -12,6 +12,14 @@
  * - several status columns: one that says unsubscribed wins (consent is never assumed);
  * - unconfirmed, pending and the like read as unsubscribed: the API has no unconfirmed state,
  *   and nobody is mailed who did not confirm;
+ * - a status that cannot be read is never guessed: an unknown word, an empty cell, or a bare
+ *   yes/no in a column of words (yes to what?) rejects the row with the reason;
+ * - a Mailchimp file's status is the file's: its columns (UNSUB_TIME, CLEAN_TIME) or the name
+ *   Mailchimp gave it say which, whatever `--map` does, and a Mailchimp file whose name and
+ *   columns do not say is refused;
+ * - `--map` may take a recognised status column off the status, but the import refuses to
+ *   start if that would leave a row that the column marks unsubscribed without saying so
+ *   (see `lostUnsubscribe`);
  * - dates without a zone are read as UTC.
  */
 import { InputError } from '../usage.js';
@@ -35,8 +43,14 @@ export type Target =
 export interface Mapping {
   columns: string[];
   targets: Target[];
-  /** Every row's status when the file itself says it (Mailchimp's per-status exports). */
+  /**
+   * Every row's status when the file itself says it (Mailchimp's per-status exports): an
+   * unsubscribed file's rows are unsubscribed whatever else they say; a subscribed file's rows
+   * are subscribed unless a status column says otherwise.
+   */
   fileStatus?: { status: SubscriberStatus; why: string };
+  /** Recognised status columns that --map read as something else, with how they read. */
+  dropped: Array<{ index: number; reading: StatusReading }>;
   /** Which column each target came from: recognised, or set with --map. */
   given: Set<number>;
   /** Other join date columns, best first, for a row whose created_at cell is empty (Mailchimp's CONFIRM_TIME). */
@@ -98,15 +112,19 @@ const DATE_COLUMNS = [
   'join date',
 ];
 
+// The words of Ghost, Kit (active, inactive, cancelled, bounced, complained), Buttondown's
+// subscriber types, beehiiv (active, inactive, pending, validating, invalid, needs attention),
+// Mailchimp, and ours. Buttondown's and beehiiv's "paused" is left out on purpose: it means
+// still subscribed on one and not mailed on the other.
 const SUBSCRIBED_WORDS = new Set([
   'subscribed', 'active', 'confirmed', 'regular', 'premium', 'paid', 'trialed', 'gifted', 'unpaid',
-  'churning', 'churned', 'past due', 'comped', 'complimentary', 'opted in', 'opt in', 'yes', 'true',
+  'churning', 'churned', 'past due', 'comped', 'complimentary', 'opted in', 'opt in',
 ]);
 const UNSUBSCRIBED_WORDS = new Set([
   'unsubscribed', 'cancelled', 'canceled', 'bounced', 'complained', 'cleaned', 'inactive', 'unconfirmed',
   'pending', 'unactivated', 'blocked', 'spammy', 'removed', 'undeliverable', 'deleted', 'disabled',
-  'invalid', 'validating', 'needs attention', 'opted out', 'opt out', 'non subscribed', 'nonsubscribed',
-  'archived', 'transactional', 'no', 'false',
+  'invalid', 'validating', 'needs attention', 'needs approval', 'opted out', 'opt out', 'non subscribed',
+  'nonsubscribed', 'archived', 'transactional',
 ]);
 const TRUE = new Set(['true', 'yes', 'y', '1']);
 const FALSE = new Set(['false', 'no', 'n', '0']);
@@ -120,6 +138,12 @@ export function statusWord(value: string): SubscriberStatus | undefined | null {
   return null;
 }
 
+/**
+ * A status cell as the API knows it; undefined for an empty cell (or, for a date of leaving, no
+ * date: they did not leave); null for a value that cannot be read. In a column of words a bare
+ * yes or no is null: "true" in Substack's email_disabled means the opposite of Ghost's
+ * subscribed_to_emails, so which one a column is must be said (--map COLUMN=subscribed|unsubscribed).
+ */
 function readStatus(reading: StatusReading, value: string): SubscriberStatus | undefined | null {
   const word = key(value);
   if (word === '') return undefined;
@@ -153,7 +177,7 @@ export function readDate(value: string): string | undefined | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export const MAP_TARGETS = 'email, name, first_name, last_name, status, unsubscribed, created_at, fields, skip or field:NAME';
+export const MAP_TARGETS = 'email, name, first_name, last_name, status, subscribed, unsubscribed, created_at, fields, skip or field:NAME';
 
 function targetOf(text: string): Target | undefined {
   const t = text.trim();
@@ -169,6 +193,8 @@ function targetOf(text: string): Target | undefined {
       return { kind: t.toLowerCase() } as Target;
     case 'status':
       return { kind: 'status', reading: 'words' };
+    case 'subscribed':
+      return { kind: 'status', reading: 'subscribed-if-true' };
     case 'unsubscribed':
       return { kind: 'status', reading: 'unsubscribed-if-true' };
     default:
@@ -182,7 +208,8 @@ function targetOf(text: string): Target | undefined {
  * anything is sent, naming the columns it has and the --map that would fix it.
  */
 export function mappingFor(columns: string[], maps: readonly string[], file: string): Mapping {
-  const targets: Target[] = columns.map((column) => KNOWN[key(column)] ?? (column.trim() ? { kind: 'field', name: column.trim() } : { kind: 'skip' }));
+  const recognised: Target[] = columns.map((column) => KNOWN[key(column)] ?? (column.trim() ? { kind: 'field', name: column.trim() } : { kind: 'skip' }));
+  const targets = [...recognised];
   const given = new Set<number>();
   // One join date column: the best one the file has; the others stay fields.
   const dates = DATE_COLUMNS.map((name) => columns.findIndex((c) => key(c) === name)).filter((i) => i >= 0);
@@ -218,14 +245,42 @@ export function mappingFor(columns: string[], maps: readonly string[], file: str
     );
   }
 
-  const mapping: Mapping = { columns, targets, given, dateFallbacks: dateFallbacks.filter((i) => targets[i]!.kind === 'field') };
-  if (!targets.some((t) => t.kind === 'status')) {
-    // Mailchimp's exports have no status column: the file is the status. Its subscribed
-    // file has OPTIN_TIME and LEID; the unsubscribed and cleaned ones add UNSUB_TIME or CLEAN_TIME.
-    const keys = new Set(columns.map(key));
-    if (keys.has('optin time') && keys.has('leid')) mapping.fileStatus = { status: 'subscribed', why: 'a Mailchimp subscribed export (OPTIN_TIME, LEID, no UNSUB_TIME)' };
+  const dropped = recognised.flatMap((t, index) => (t.kind === 'status' && targets[index]!.kind !== 'status' ? [{ index, reading: t.reading }] : []));
+  const fileStatus = mailchimpStatus(columns, file);
+  return {
+    columns,
+    targets,
+    given,
+    dateFallbacks: dateFallbacks.filter((i) => targets[i]!.kind === 'field'),
+    dropped,
+    ...(fileStatus ? { fileStatus } : {}),
+  };
+}
+
+/**
+ * The status of every row of one of the files Mailchimp's audience export holds: subscribed,
+ * unsubscribed, cleaned and non-subscribed contacts, each in its own file with no status
+ * column. The unsubscribed and cleaned files have UNSUB_TIME or CLEAN_TIME; the subscribed and
+ * non-subscribed ones are told apart only by their names (subscribed_members_export_….csv,
+ * nonsubscribed_members_export_….csv), so a Mailchimp file whose name does not say is refused
+ * rather than read as subscribed: the non-subscribed never opted in.
+ */
+function mailchimpStatus(columns: string[], file: string): Mapping['fileStatus'] {
+  const keys = new Set(columns.map(key));
+  if (keys.has('unsub time')) return { status: 'unsubscribed', why: 'a Mailchimp unsubscribed export (UNSUB_TIME)' };
+  if (keys.has('clean time')) return { status: 'unsubscribed', why: 'a Mailchimp cleaned export (CLEAN_TIME): the address bounced' };
+  if (!(keys.has('leid') && (keys.has('optin time') || keys.has('member rating')))) return undefined;
+  const name = file.toLowerCase();
+  if (/(^|[^a-z])(nonsubscribed|non subscribed|non-subscribed)/.test(name)) {
+    return { status: 'unsubscribed', why: 'a Mailchimp non-subscribed export (by its name): they never opted in' };
   }
-  return mapping;
+  if (/(^|[^a-z])(unsubscribed|cleaned)/.test(name)) return { status: 'unsubscribed', why: 'a Mailchimp unsubscribed or cleaned export (by its name)' };
+  if (/(^|[^a-z])subscribed/.test(name)) return { status: 'subscribed', why: 'a Mailchimp subscribed export (by its name)' };
+  throw new InputError(
+    `${file} looks like a file of Mailchimp's audience export (LEID, OPTIN_TIME), but neither its name nor its columns say ` +
+      'whose it is: subscribed, unsubscribed, cleaned or non-subscribed contacts (who never opted in). Import it under the name ' +
+      'Mailchimp gave it (subscribed_members_export_….csv and so on), or add a status column.',
+  );
 }
 
 export interface RowItem {
@@ -244,6 +299,8 @@ export function itemOf(mapping: Mapping, cells: readonly string[]): { item: RowI
   let last = '';
   let subscribed = false;
   let unsubscribed = false;
+  /** A status column of words or yes/no left empty: nobody is guessed subscribed. */
+  let empty: string | undefined;
   let problem: string | undefined;
   mapping.targets.forEach((target, i) => {
     const value = cells[i] ?? '';
@@ -262,7 +319,14 @@ export function itemOf(mapping: Mapping, cells: readonly string[]): { item: RowI
         break;
       case 'status': {
         const status = readStatus(target.reading, value);
-        if (status === null) problem ??= `the status "${value.trim()}" (${mapping.columns[i]}) is not one this command knows; say which column means what with --map`;
+        const column = mapping.columns[i]!;
+        if (status === null) {
+          problem ??=
+            target.reading === 'words' && (TRUE.has(key(value)) || FALSE.has(key(value)))
+              ? `the status "${value.trim()}" (${column}) could mean either: say --map "${column}=subscribed" if it means subscribed, --map "${column}=unsubscribed" if it means unsubscribed`
+              : `the status "${value.trim()}" (${column}) is not one this command knows; say which column means what with --map`;
+        }
+        if (status === undefined && target.reading !== 'unsubscribed-if-true') empty ??= column;
         if (status === 'subscribed') subscribed = true;
         if (status === 'unsubscribed') unsubscribed = true;
         break;
@@ -304,10 +368,29 @@ export function itemOf(mapping: Mapping, cells: readonly string[]): { item: RowI
   }
   item.name ??= [first, last].filter(Boolean).join(' ') || undefined;
   if (!item.name) delete item.name;
-  const status = unsubscribed ? 'unsubscribed' : subscribed ? 'subscribed' : mapping.fileStatus?.status;
+  const status = statusOf(mapping, unsubscribed, subscribed);
   if (status) item.status = status;
+  else if (empty) problem ??= `the status (${empty}) is empty: write whether this person is subscribed or unsubscribed`;
   item.fields = fields;
   return problem ? { item, problem } : { item };
+}
+
+/** What the status columns and the file say together: unsubscribed wins, then subscribed. */
+function statusOf(mapping: Mapping, unsubscribed: boolean, subscribed: boolean): SubscriberStatus | undefined {
+  if (unsubscribed || mapping.fileStatus?.status === 'unsubscribed') return 'unsubscribed';
+  if (subscribed || mapping.fileStatus?.status === 'subscribed') return 'subscribed';
+  return undefined;
+}
+
+/**
+ * For a row about to be sent: the recognised status column that --map took off the status
+ * and that marks this person unsubscribed, when the row is not sent as unsubscribed all the
+ * same. The import refuses to start when any row has one (a --map must never cost consent).
+ */
+export function lostUnsubscribe(mapping: Mapping, cells: readonly string[], item: RowItem): string | undefined {
+  if (item.status === 'unsubscribed') return undefined;
+  const lost = mapping.dropped.find(({ index, reading }) => readStatus(reading, cells[index] ?? '') === 'unsubscribed');
+  return lost && mapping.columns[lost.index];
 }
 
 /** One line per column for --dry-run: where it goes, with what it read from the first rows. */
@@ -335,8 +418,13 @@ export function describe(mapping: Mapping, samples: ReadonlyArray<readonly strin
     const fallback = target.kind === 'created_at' && mapping.dateFallbacks.length ? `, or when empty ${mapping.dateFallbacks.map((f) => mapping.columns[f]).join(', ')}` : '';
     return `  ${mapping.columns[i]!.padEnd(width)}  → ${label}${fallback}${mapping.given.has(i) ? ' (--map)' : ''}${shown.length ? `   e.g. ${shown.join(', ')}` : ''}`;
   });
-  if (mapping.fileStatus) lines.push(`  every row is ${mapping.fileStatus.status}: ${mapping.fileStatus.why}`);
-  else if (!mapping.targets.some((t) => t.kind === 'status')) lines.push('  no status column: new subscribers are subscribed, existing ones keep their status');
+  const statusColumn = mapping.targets.some((t) => t.kind === 'status');
+  if (mapping.fileStatus) {
+    const every = mapping.fileStatus.status === 'unsubscribed' || !statusColumn;
+    lines.push(`  ${every ? 'every row is' : 'a row whose status columns say nothing is'} ${mapping.fileStatus.status}: ${mapping.fileStatus.why}`);
+  } else if (!statusColumn) {
+    lines.push('  no status column: new subscribers are subscribed, existing ones keep their status');
+  }
   if (!mapping.targets.some((t) => t.kind === 'created_at')) lines.push('  no join date column: new subscribers join today');
   return lines;
 }

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { CommandError } from '../usage.js';
-import type { FileShape } from './shape.js';
+import { decoderOf, type FileShape } from './shape.js';
 
 export type Format = 'csv' | 'jsonl';
 
@@ -29,18 +29,18 @@ export interface JsonRow {
 
 /** Decodes the file's bytes as its shape says, into UTF-8 for the parsers. */
 function decoder(shape: FileShape): Transform {
-  const text = new TextDecoder(shape.encoding, { fatal: true });
+  const text = decoderOf(shape.encoding);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       try {
-        done(null, Buffer.from(text.decode(chunk, { stream: true }), 'utf8'));
+        done(null, Buffer.from(text.decode(chunk, true), 'utf8'));
       } catch (error) {
         done(error as Error);
       }
     },
     flush(done) {
       try {
-        done(null, Buffer.from(text.decode(), 'utf8'));
+        done(null, Buffer.from(text.decode(new Uint8Array(0), false), 'utf8'));
       } catch (error) {
         done(error as Error);
       }

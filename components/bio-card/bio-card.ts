@@ -1,16 +1,20 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, isServer, noChange, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ConfigError, NetworkError, RateLimitedError, TimeoutError, HttpError, logOnce } from '../../src/api/errors.js';
-import { Bio, Presence, unwrap } from '../../src/api/schema.js';
-import type { Bio as BioData, Presence as PresenceData, ResponseTypes } from '../../src/api/schema.js';
+import type { Bio as BioData, Presence as PresenceData } from '../../src/api/schema.js';
 import { getBio, getPresence, type Getter } from '../../src/api/calls.js';
-import type { Transport } from '../../src/api/transport.js';
 import type { SwrResult } from '../../src/cache/swr.js';
 import { cachedCall } from '../../src/cache/freshness.js';
+import { initials, parseBio, parsePresence, profileLinks, type ShownLink } from '../../src/bio/profile.js';
+import { safeUrl } from '../../src/url/safe-url.js';
+import { onConnect } from '../controllers/connection.js';
+import { PollController } from '../controllers/poll.js';
+import { ResourceController } from '../controllers/resource.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { LINK_SCHEMES, displayHost, safeUrl } from '../../src/url/safe-url.js';
 import { styles } from './bio-card.styles.js';
+
+export { parseBio };
 
 /** The presence budget is 60 a minute: one refresh a second is the most it could ever take. */
 const MIN_PRESENCE_INTERVAL_S = 1;
@@ -20,63 +24,8 @@ const SHOWN_LINKS = 12;
 export type BioCardVariant = 'full' | 'compact';
 export type BioCardState = 'loading' | 'ready' | 'error';
 
-export interface BioCardLoadDetail {
-  bio: BioData;
-  /** `data` when the page supplied it (server rendering), otherwise where the cache found it. */
-  source: 'data' | 'network' | 'cache';
-  fresh: boolean;
-}
-export interface BioCardErrorDetail {
-  error: Error;
-}
-export interface BioCardPresenceDetail {
-  presence: PresenceData;
-}
+export type { BioCardErrorDetail, BioCardLoadDetail, BioCardPresenceDetail } from './events.js';
 
-/** How each network is spelled, found by its name in any casing; `twitter` is now X. */
-const SOCIAL_NAMES = 'Bluesky Facebook GitHub Instagram LinkedIn Mastodon Threads TikTok Twitch X YouTube'.split(' ');
-
-function socialName(network: string): string | undefined {
-  const key = network.toLowerCase();
-  return key === 'twitter' ? 'X' : SOCIAL_NAMES.find((name) => name.toLowerCase() === key);
-}
-
-/** Reads untrusted data, or its `{ data }` envelope; anything that does not fit the schema is no data at all. */
-function parse<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, value: unknown): T | undefined {
-  return schema.safeParse(unwrap(value)).data;
-}
-
-/** Reads untrusted JSON into a Bio; anything that does not fit the schema is no data at all. */
-export function parseBio(value: unknown): BioData | undefined {
-  try {
-    return parse(Bio, typeof value === 'string' ? JSON.parse(value) : value);
-  } catch {
-    return undefined;
-  }
-}
-
-function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('');
-  return letters.toUpperCase();
-}
-
-/** The entries whose URL may be a link, each with the text it shows. */
-function entries<T extends { url: string }>(
-  list: T[] | undefined,
-  text: (item: T, href: string) => string,
-): { href: string; text: string }[] {
-  return (list ?? []).flatMap((item) => {
-    const href = safeUrl(item.url, LINK_SCHEMES);
-    return href ? [{ href, text: text(item, href) }] : [];
-  });
-}
-
-const isVisible = () => document.visibilityState !== 'hidden';
 const isUnreachable = (error: unknown) => error instanceof NetworkError || error instanceof TimeoutError;
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
@@ -200,12 +149,51 @@ export class BioCard extends LitElement {
   private _allLinks = false;
   /** Set while the visitor's own "Try again" starts its loads: they go through a backoff. */
   #retrying = false;
+  /** The links of the profile shown, filtered once per profile rather than once per render. */
+  #links: { bio: BioData; links: ShownLink[]; socials: ShownLink[] } | undefined;
+  /** What the profile's parts were last rendered from; see #renderBio. */
+  #shown: unknown[] = [];
 
-  #bioRun = 0;
-  #bioKey = '';
-  #presenceKey = '';
-  #presenceRun = 0;
-  #presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  #bio = new ResourceController<BioData>(this, {
+    read: (retry) => this.#read('bio', getBio, retry),
+    show: (result) => this.#showBio(result),
+    // A profile already shown stays: a failed refresh is not worth losing it for.
+    fail: (error) => void (this._bio || this.#fail(error)),
+  });
+
+  #presence = new ResourceController<PresenceData>(this, {
+    read: (retry) => this.#read('presence', getPresence, retry),
+    show: ({ data }) => {
+      const presence = parsePresence(data);
+      if (!presence) return;
+      this.presence = presence;
+      emit(this, 'bio-card-presence', { presence });
+    },
+    // Set up wrong: the profile's read says so, unless the page supplied the profile.
+    fail: (error) => void (error instanceof ConfigError && logOnce(error)),
+  });
+
+  #poll = new PollController(this, {
+    tick: async () => {
+      const seconds = Number(this.presenceInterval);
+      const wait = Math.max(MIN_PRESENCE_INTERVAL_S, Number.isFinite(seconds) ? seconds : 30) * 1000;
+      await this.#presence.run(this.#retrying);
+      const error = this.#presence.error;
+      // A tenant without presence, or a card set up wrong: stop asking.
+      if (isNotFound(error) || error instanceof ConfigError) return false;
+      // Spent (or closed by a 429): the next try waits for the window to reopen. A refresh
+      // asked for sooner (visible again, back online) is refused by the budget itself,
+      // without a request.
+      return error instanceof RateLimitedError ? Math.max(wait, error.resetAt.getTime() - Date.now()) : wait;
+    },
+  });
+
+  constructor() {
+    super();
+    // A card moved in the DOM keeps what it has, and reads its profile again (through the
+    // cache: within freshness that sends nothing). Presence picks up by itself.
+    onConnect(this, () => this.hasUpdated && this.#sync(true, false));
+  }
 
   get state(): BioCardState {
     if (this._bio) return 'ready';
@@ -214,26 +202,6 @@ export class BioCard extends LitElement {
 
   get error(): Error | undefined {
     return this._error;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#listen('addEventListener');
-    // A card moved in the DOM keeps what it has; a reconnected one picks up again.
-    this.#bioKey = this.#presenceKey = '';
-    if (this.hasUpdated) this.#sync();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopPresence();
-    this.#bioRun++;
-    this.#listen('removeEventListener');
-  }
-
-  #listen(method: 'addEventListener' | 'removeEventListener'): void {
-    globalThis.document?.[method]('visibilitychange', this.#onVisibility);
-    globalThis[method]?.('online', this.#onOnline);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -245,10 +213,15 @@ export class BioCard extends LitElement {
         this._error = undefined;
       }
     }
-    if (changed.has('presence')) this.presence = parse(Presence, this.presence);
-    // Here rather than in updated(): what starting a load sets (busy, an error) joins this
-    // render instead of asking for another right after it. On the server, #sync does nothing.
-    if ((['tenant', 'baseUrl', 'data', 'noPresence'] as const).some((name) => changed.has(name))) this.#sync();
+    if (changed.has('presence')) this.presence = parsePresence(this.presence);
+    // Here rather than in updated(): what starting a load sets (busy) joins this render
+    // instead of asking for another right after it. On the server, #sync does nothing.
+    const source = changed.has('tenant') || changed.has('baseUrl');
+    this.#sync(source || changed.has('data'), source || changed.has('noPresence'));
+    this.busy = this.#bio.pending && !this._bio;
+    // Out of reach: a read failed for want of the network, or the profile shown is a saved
+    // copy the service has not confirmed.
+    this.offline = this.#bio.offline || isUnreachable(this.#bio.error) || isUnreachable(this.#presence.error);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -259,163 +232,46 @@ export class BioCard extends LitElement {
 
   /** Loads the profile again, e.g. after an error, now, even while a failed load backs off. */
   retry(): void {
-    this.#bioKey = '';
     this._error = undefined;
-    this.#retrying = true;
-    this.#sync();
-    this.#refreshPresence();
-    this.#retrying = false;
+    this.#sync(true, true, true);
   }
 
-  #client(): Transport | undefined {
-    try {
-      return clientFor(this.baseUrl);
-    } catch (error) {
-      this.#fail(error as Error);
-      return undefined;
-    }
-  }
-
-  // Never on the server: there the element is not connected, and updated() does not run.
-  #sync(): void {
-    if (!this.isConnected) return;
+  /** A read through the cache, on the class's clock. */
+  #read<N extends 'bio' | 'presence'>(name: N, get: Getter<N>, retry: boolean) {
     const tenant = this.tenant?.trim();
-    if (!tenant) {
-      if (!this._bio) this.#fail(new ConfigError('hub-kit: <bio-card> needs a tenant attribute.'));
-      this.#stopPresence();
-      return;
-    }
-    const client = this.#client();
-    if (!client) return;
-
-    const key = `${client.baseUrl}|${tenant}`;
-    // Data supplied by the page (server rendering) is the profile: no request for it.
-    if (this.data === undefined && key !== this.#bioKey) {
-      this.#bioKey = key;
-      void this.#loadBio(client, tenant);
-    }
-
-    const presenceKey = this.noPresence ? '' : key;
-    if (presenceKey !== this.#presenceKey) {
-      this.#presenceKey = presenceKey;
-      this.#stopPresence();
-      if (presenceKey) this.#refreshPresence();
-    }
+    if (!tenant) throw new ConfigError('hub-kit: <bio-card> needs a tenant attribute.');
+    return cachedCall(clientFor(this.baseUrl), name, get, { tenant }, { now: BioCard.clock, retry });
   }
 
   /**
-   * Reads an endpoint through the cache and shows the answer, then the background
-   * revalidation's, unless a newer read started meanwhile. Throws when nothing is cached.
+   * Starts what the attributes ask for: the profile (unless the page supplied it) and the
+   * presence loop, each when its source changed, and for `retry` even while a failed load
+   * backs off. Never on the server.
    */
-  async #read<N extends 'bio' | 'presence'>(
-    client: Transport,
-    name: N,
-    get: Getter<N>,
-    tenant: string,
-    current: () => boolean,
-    show: (result: SwrResult<ResponseTypes[N]>) => void,
-  ): Promise<void> {
-    const take = (answer: SwrResult<ResponseTypes[N]> | undefined) => {
-      if (!answer || !current()) return;
-      show(answer);
-      if (answer.source === 'network') this.offline = false;
-    };
-    const result = await cachedCall(client, name, get, { tenant }, { now: BioCard.clock, retry: this.#retrying });
-    take(result);
-    // The revalidation settles with undefined when it failed: the copy shown stays.
-    take(await result.revalidated);
+  #sync(profile: boolean, presence: boolean, retry = false): void {
+    if (isServer) return;
+    this.#retrying = retry;
+    // Data supplied by the page (server rendering) is the profile: no request for it.
+    if (profile && this.data === undefined) void this.#bio.run(retry);
+    if (presence && this.noPresence) this.#poll.stop();
+    else if (presence) this.#poll.start();
+    this.#retrying = false;
   }
 
-  async #loadBio(client: Transport, tenant: string): Promise<void> {
-    const run = ++this.#bioRun;
-    const current = () => run === this.#bioRun;
-    this.busy = !this._bio;
-    if (!this._bio) this._error = undefined;
-    try {
-      await this.#read(client, 'bio', getBio, tenant, current, (result) => this.#showBio(result));
-    } catch (error) {
-      if (!current()) return;
-      this.#noteReachability(error);
-      // A profile already shown stays: a failed refresh is not worth losing it for.
-      if (!this._bio) this.#fail(error as Error);
-    } finally {
-      if (current()) this.busy = false;
-    }
-  }
   #showBio(result: SwrResult<BioData>): void {
     const bio = parseBio(result.data);
     if (!bio) return;
     this._bio = bio;
     this._error = undefined;
     this._avatarFailed = false;
-    this.busy = false;
     emit(this, 'bio-card-load', { bio, source: result.source, fresh: result.fresh });
   }
 
   #fail(error: Error): void {
     logOnce(error);
     this._error = error;
-    this.busy = false;
     emit(this, 'bio-card-error', { error });
   }
-
-  #noteReachability(error: unknown): void {
-    if (isUnreachable(error)) this.offline = true;
-  }
-
-  #stopPresence(): void {
-    clearTimeout(this.#presenceTimer);
-    this.#presenceRun++;
-  }
-
-  async #refreshPresence(): Promise<void> {
-    clearTimeout(this.#presenceTimer);
-    const tenant = this.tenant?.trim();
-    // A hidden page asks for nothing; visibilitychange starts the loop again.
-    if (!this.isConnected || !this.#presenceKey || !tenant || !isVisible()) return;
-    const client = this.#client();
-    if (!client) return;
-    const run = ++this.#presenceRun;
-    const current = () => run === this.#presenceRun;
-    const seconds = Number(this.presenceInterval);
-    let delay = Math.max(MIN_PRESENCE_INTERVAL_S, Number.isFinite(seconds) ? seconds : 30) * 1000;
-    try {
-      await this.#read(client, 'presence', getPresence, tenant, current, ({ data }) => this.#showPresence(data));
-    } catch (error) {
-      if (!current()) return;
-      if (error instanceof RateLimitedError) {
-        // Spent (or closed by a 429): the next try waits for the window to reopen. A refresh
-        // asked for sooner (visible again, back online) is refused by the budget itself,
-        // without a request.
-        delay = Math.max(delay, error.resetAt.getTime() - Date.now());
-      } else if (isNotFound(error)) {
-        // A tenant without presence: stop asking.
-        this.#presenceKey = '';
-        return;
-      }
-      this.#noteReachability(error);
-    }
-    // Whatever changed meanwhile (hidden page, disconnect, another tenant) ended this run.
-    if (current()) this.#presenceTimer = setTimeout(() => this.#refreshPresence(), delay);
-  }
-
-  #showPresence(value: PresenceData): void {
-    const presence = parse(Presence, value);
-    if (!presence) return;
-    this.presence = presence;
-    emit(this, 'bio-card-presence', { presence });
-  }
-
-  #onVisibility = (): void => {
-    if (isVisible()) this.#refreshPresence();
-    else this.#stopPresence();
-  };
-
-  #onOnline = (): void => {
-    if (this._error) this.retry();
-    else this.#refreshPresence();
-  };
-
 
   protected override render(): TemplateResult {
     const compact = this.variant === 'compact';
@@ -467,61 +323,62 @@ export class BioCard extends LitElement {
     </p>`;
   }
 
+  /**
+   * The profile. Every part but the presence line is rendered again only when what it shows
+   * changed, and is otherwise `noChange`, which Lit skips without looking inside: a presence
+   * tick re-renders the badge alone, however many links the profile has. (This is `guard`,
+   * for one set of keys, without the directive's bytes.)
+   */
   #renderBio(bio: BioData, cls: string, compact: boolean): TemplateResult {
+    // (navigator is read only when offline: the server has none.)
+    const keys = [bio, compact, this.headingLevel, this._avatarFailed, this._allLinks, this.offline, this.offline && navigator.onLine];
+    const same = keys.every((key, i) => key === this.#shown[i]);
+    this.#shown = keys;
+    const text = bio.bio ? html`<p part="bio" class=${compact ? 'summary' : 'bio'} dir="auto">${bio.bio}</p>` : nothing;
     const handle = bio.handle?.trim().replace(/^@+/, '');
     const level = Math.trunc(Number(this.headingLevel));
-    const text = bio.bio
-      ? html`<p part="bio" class=${compact ? 'summary' : 'bio'} dir="auto">${bio.bio}</p>`
-      : nothing;
-    const list = (part: string, items: { href: string; text: string }[], rel: string, label?: string, id?: string) =>
-      items.length
-        ? html`<ul part="${part}s" class="${part}s" id=${id ?? nothing} aria-label=${label ?? nothing}>
-            ${items.map(
-              (item) =>
-                html`<li><a part=${part} class=${part} href=${item.href} rel=${rel} dir="auto">${item.text}</a></li>`,
-            )}
-          </ul>`
-        : nothing;
-    const links = entries(bio.links, (link, href) => link.title?.trim() || displayHost(href));
-    const more = links.length - SHOWN_LINKS;
-    const all = this._allLinks;
-
     return html`<article part="card" class=${cls} aria-label=${bio.name}>
       <div class="header">
-        ${this.#renderAvatar(bio, compact)}
+        ${same ? noChange : this.#renderAvatar(bio, compact)}
         <div class="who">
-          <div part="name" class="name" role="heading" aria-level=${level >= 1 && level <= 6 ? level : 2} dir="auto">${bio.name}</div>
-          ${handle ? html`<p part="handle" class="handle" dir="auto">@${handle}</p>` : nothing}
-          ${compact ? text : this.#renderPresence()}
+          ${same
+            ? noChange
+            : html`<div part="name" class="name" role="heading" aria-level=${level >= 1 && level <= 6 ? level : 2} dir="auto">${bio.name}</div>
+                ${handle ? html`<p part="handle" class="handle" dir="auto">@${handle}</p>` : nothing}
+                ${compact ? text : nothing}`}
+          ${compact ? nothing : this.#renderPresence()}
         </div>
       </div>
-      ${compact
-        ? this.#renderPresence()
-        : html`<div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
-              ${text}
-              ${list('link', links.slice(0, SHOWN_LINKS), 'noopener noreferrer')}
-              ${more > 0
-                ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links"
-                      @click=${() => (this._allLinks = !all)}>${all ? 'Show fewer links' : `Show ${more} more links`}</button>
-                    ${all ? list('link', links.slice(SHOWN_LINKS), 'noopener noreferrer', undefined, 'more-links') : nothing}`
-                : nothing}
-              ${list(
-                'social',
-                entries(bio.socials, (social, href) => {
-                  const network = social.network?.trim() ?? '';
-                  return socialName(network) ?? (network || displayHost(href));
-                }),
-                'me noopener noreferrer',
-                'Social profiles',
-              )}
-              <slot name="footer"></slot>
-            </div>
-            ${this.offline
-              ? html`<p part="note" class="note">${
-                  navigator.onLine ? 'The service cannot be reached: showing the saved profile.' : 'Offline: showing the saved profile.'
-                }</p>`
-              : nothing}`}
+      ${compact ? this.#renderPresence() : same ? noChange : this.#renderBody(bio, text)}
     </article>`;
+  }
+
+  #renderBody(bio: BioData, text: unknown): TemplateResult {
+    const list = (part: string, items: ShownLink[], rel: string, label?: string, id?: string) =>
+      items.length
+        ? html`<ul part="${part}s" class="${part}s" id=${id ?? nothing} aria-label=${label ?? nothing}>
+            ${items.map((item) => html`<li><a part=${part} class=${part} href=${item.href} rel=${rel} dir="auto">${item.text}</a></li>`)}
+          </ul>`
+        : nothing;
+    const { links, socials } = this.#links?.bio === bio ? this.#links : (this.#links = { bio, ...profileLinks(bio) });
+    const more = links.length - SHOWN_LINKS;
+    const all = this._allLinks;
+    return html`<div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
+        ${text}
+        ${list('link', links.slice(0, SHOWN_LINKS), 'noopener noreferrer')}
+        ${more > 0
+          ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links"
+                @click=${() => (this._allLinks = !all)}>${all ? 'Show fewer links' : `Show ${more} more links`}</button>
+              ${all ? list('link', links.slice(SHOWN_LINKS), 'noopener noreferrer', undefined, 'more-links') : nothing}`
+          : nothing}
+        ${list('social', socials, 'me noopener noreferrer', 'Social profiles')}
+        <slot name="footer"></slot>
+      </div>
+      ${this.offline
+        ? html`<p part="note" class="note">${
+            navigator.onLine ? 'The service cannot be reached: showing the saved profile.' : 'Offline: showing the saved profile.'
+          }</p>`
+        : nothing}`;
   }
 
   #renderAvatar(bio: BioData, compact: boolean): TemplateResult {
@@ -529,18 +386,8 @@ export class BioCard extends LitElement {
     const src = this._avatarFailed ? undefined : safeUrl(bio.avatar_url);
     const size = compact ? 48 : 72;
     return src
-      ? html`<img
-          part="avatar"
-          class="avatar"
-          src=${src}
-          alt=""
-          width=${size}
-          height=${size}
-          loading="lazy"
-          decoding="async"
-          referrerpolicy="no-referrer"
-          @error=${() => (this._avatarFailed = true)}
-        />`
+      ? html`<img part="avatar" class="avatar" src=${src} alt="" width=${size} height=${size} loading="lazy"
+          decoding="async" referrerpolicy="no-referrer" @error=${() => (this._avatarFailed = true)} />`
       : html`<span part="avatar" class="avatar" aria-hidden="true">${initials(bio.name)}</span>`;
   }
 }
@@ -548,10 +395,5 @@ export class BioCard extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'bio-card': BioCard;
-  }
-  interface GlobalEventHandlersEventMap {
-    'bio-card-load': CustomEvent<BioCardLoadDetail>;
-    'bio-card-error': CustomEvent<BioCardErrorDetail>;
-    'bio-card-presence': CustomEvent<BioCardPresenceDetail>;
   }
 }

@@ -1,82 +1,26 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { SearchEntry } from '../../src/api/schema.js';
-import { ConfigError, HttpError, RateLimitedError, logOnce } from '../../src/api/errors.js';
+import { ConfigError, logOnce } from '../../src/api/errors.js';
 import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
-import { buildEngine, type Hit, type SearchEngine } from '../../src/search/engine.js';
-import { highlight, type Segment } from '../../src/search/highlight.js';
+import type { SearchEngine } from '../../src/search/engine.js';
+import { readRecents, rememberRecent, saveRecents } from '../../src/search/recents.js';
+import { engineFor } from '../../src/search/shared-engine.js';
+import { onConnect } from '../controllers/connection.js';
+import { HotkeyController } from '../controllers/hotkey.js';
+import { ListboxController } from '../controllers/listbox.js';
+import { ResourceController } from '../controllers/resource.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
 import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
+import { errorText } from './messages.js';
+import { ICON, resultBody, type Row } from './result.js';
 
 export type HubSearchState = 'idle' | 'loading' | 'results' | 'empty' | 'error';
-
-export interface HubSearchResultsDetail {
-  query: string;
-  /** Every matching entry. */
-  total: number;
-  /** The entries shown, at most `limit`. */
-  entries: SearchEntry[];
-}
-
-export interface HubSearchSelectDetail {
-  query: string;
-  entry: SearchEntry;
-  /** The filtered link that will be followed. */
-  url: string;
-}
-
-export interface HubSearchReadyDetail {
-  /** Entries in the index. */
-  size: number;
-  /** True when searching a saved copy the service could not confirm. */
-  offline: boolean;
-}
-
-export interface HubSearchErrorDetail {
-  error: Error;
-}
-
-interface Row extends Hit {
-  /** Undefined when the entry's URL is not http(s): shown, but never a link. */
-  url: string | undefined;
-}
-
-const RECENT_PREFIX = 'hub-kit:recent-searches:';
-/** Characters of an excerpt shown: a longer one is cut around its first match. */
-const EXCERPT_WINDOW = 180;
-
-/**
- * Engines built per index array: two elements on a page get the same array from the cache,
- * so they share one build instead of indexing the same entries twice.
- */
-const engines = new WeakMap<readonly SearchEntry[], Promise<SearchEngine>>();
-
-function engineFor(entries: readonly SearchEntry[]): Promise<SearchEngine> {
-  let engine = engines.get(entries);
-  if (!engine) {
-    engines.set(entries, (engine = buildEngine(entries)));
-    engine.catch(() => engines.delete(entries));
-  }
-  return engine;
-}
-
-/** A field that takes typing ("/" there is text), contenteditable included (:read-write). */
-function isEditable(target: EventTarget | undefined): boolean {
-  return target instanceof Element && target.matches('input,textarea,select,:read-write');
-}
-
-// One magnifier, for the search box and dialog mode's button: a ring and a handle, drawn as
-// strokes, which take far fewer bytes than the outline of their shape.
-const ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
-  stroke-width="2"><circle cx="10" cy="10" r="7"/><path d="m15 15 6 6"/></svg>`;
-
-function marked(segments: Segment[]): Array<TemplateResult | string> {
-  return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
-}
+export type { HubSearchErrorDetail, HubSearchReadyDetail, HubSearchResultsDetail, HubSearchSelectDetail } from './events.js';
 
 /**
  * @summary Instant search over a creator's Hub, as you type, cached across visits and
@@ -166,11 +110,8 @@ export class HubSearch extends LitElement {
     _value: { state: true, attribute: false },
     _rows: { state: true, attribute: false },
     _total: { state: true, attribute: false },
-    _active: { state: true, attribute: false },
-    _error: { state: true, attribute: false },
     _engine: { state: true, attribute: false },
     _recent: { state: true, attribute: false },
-    _announcement: { state: true, attribute: false },
   };
 
   tenant = '';
@@ -190,11 +131,8 @@ export class HubSearch extends LitElement {
   private _value = '';
   private _rows: Row[] = [];
   private _total = 0;
-  private _active = -1;
-  private _error: Error | undefined;
   private _engine: SearchEngine | undefined;
   private _recent: string[] = [];
-  private _announcement = '';
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
@@ -204,18 +142,72 @@ export class HubSearch extends LitElement {
     return this.renderRoot?.querySelector('dialog');
   }
 
-  #loading: Promise<void> | undefined;
   #baseUrl: string | undefined;
-  #composing = false;
   #searchedQuery: string | undefined;
-  #generation = 0;
   #resultsPending = false;
-  #shortcut = 'Ctrl K';
+  /** What the live region says once the index is in: the count of results, or none. */
+  #said = '';
+
+  #index = new ResourceController<SearchEntry[]>(this, {
+    read: (retry) => {
+      if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
+      const client = clientFor(this.baseUrl);
+      // Relative result URLs are read against the service that sent the index.
+      this.#baseUrl = client.baseUrl;
+      return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+    },
+    show: async ({ data }, signal) => {
+      const engine = await engineFor(data);
+      if (signal.aborted) return;
+      this._engine = engine;
+      this.#search(true);
+    },
+    fail: (error) => {
+      logOnce(error);
+      emit(this, 'hub-search-error', { error });
+    },
+  });
+
+  #list = new ListboxController(this, {
+    count: () => this.#options().length,
+    arrow: () => (this.open = true),
+    // Enter without a choice follows the first result, as most site searches do.
+    choose: (index) => (index >= 0 || this._value.trim()) && this.#choose(Math.max(index, 0)),
+    escape: () => {
+      // In dialog mode the dialog would close itself too; doing it here keeps the focus
+      // return in one place. (The input follows the value when it renders.)
+      if (this.mode === 'dialog' || (this.open && (this.#options().length || this.state !== 'idle'))) this.close();
+      else if (this._value) this.value = '';
+      else return false;
+      return true;
+    },
+    composed: () => this.#onInput(),
+  });
+
+  #hotkey = new HotkeyController(this, {
+    keys: ['mod+k', '/'],
+    press: () => {
+      if (this.noShortcut) return false;
+      this.focus();
+      return (this.open = true);
+    },
+  });
+
+  constructor() {
+    super();
+    onConnect(this, (signal) => {
+      // Recent searches may have changed while it was away (another search box saved one).
+      this._recent = readRecents(this.tenant, this.recent);
+      if (this.preload) void this.load();
+      // A press outside an inline search closes its panel.
+      const outside = (event: Event) => this.mode === 'inline' && this.open && !event.composedPath().includes(this);
+      document.addEventListener('pointerdown', (event) => outside(event) && this.close(), { signal });
+    });
+  }
 
   /** idle, loading, results, empty or error. */
   get state(): HubSearchState {
-    if (this._error && !this._engine) return 'error';
-    if (!this._engine) return this.busy ? 'loading' : 'idle';
+    if (!this._engine) return this.#index.pending ? 'loading' : this.#index.error ? 'error' : 'idle';
     if (!this._value.trim()) return 'idle';
     return this._total > 0 ? 'results' : 'empty';
   }
@@ -229,58 +221,32 @@ export class HubSearch extends LitElement {
     this.#search();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#listen('addEventListener');
-    // Before the first render, which connecting schedules; the server renders "Ctrl K".
-    // navigator.platform is deprecated but still everywhere, and says "Mac", "iPhone" or "iPad".
-    this.#shortcut = /mac|iphone|ipad/i.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
-    this._recent = this.#readRecent();
-    if (this.preload) void this.load();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#listen('removeEventListener');
-  }
-
-  /** The page-wide listeners: the shortcut, a click outside, and the network coming back. */
-  #listen(method: 'addEventListener' | 'removeEventListener'): void {
-    document[method]('keydown', this.#onDocumentKeydown as EventListener);
-    document[method]('pointerdown', this.#onDocumentPointerdown as EventListener);
-    window[method]('online', this.#onOnline);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A different index: forget the old one and load again when it is wanted.
     // (Not on the first update: a focus() before it has already started the right load.)
     if (this.hasUpdated && (changed.has('tenant') || changed.has('baseUrl'))) {
-      const wanted = this.preload || this.open || !!this.#loading || !!this._engine;
-      this.#generation++;
-      this.#loading = undefined;
+      const wanted = this.preload || this.open || this.#index.pending || !!this._engine;
+      this.#index.reset();
       this._engine = undefined;
-      this._error = undefined;
-      this.busy = false;
-      this.offline = false;
       if (this.isConnected && wanted) void this.load();
     }
     // Where there is no storage (a server render), reading finds none.
-    if (changed.has('tenant')) this._recent = this.#readRecent();
+    if (changed.has('tenant')) this._recent = readRecents(this.tenant, this.recent);
     // The same query, asked again with the new filter.
     if (changed.has('types') || changed.has('limit')) this.#search(true);
+    this.busy = this.#index.pending && !this._engine;
+    this.offline = this.#index.offline;
   }
 
   protected override updated(changed: PropertyValues): void {
+    // Ready once the index is rendered searchable, and `busy` gone with it.
+    const engine = this._engine;
+    if (engine && changed.has('_engine') && !changed.get('_engine')) {
+      emit(this, 'hub-search-ready', { size: engine.size, offline: this.offline });
+    }
     if (this.#resultsPending) {
       this.#resultsPending = false;
-      emit(this, 'hub-search-results', {
-        query: this._value,
-        total: this._total,
-        entries: this._rows.map((row) => row.entry),
-      });
-    }
-    if (changed.has('_active') && this._active >= 0) {
-      this.renderRoot.querySelector(`#option-${this._active}`)?.scrollIntoView({ block: 'nearest' });
+      emit(this, 'hub-search-results', { query: this._value, total: this._total, entries: this._rows.map((row) => row.entry) });
     }
   }
 
@@ -298,7 +264,7 @@ export class HubSearch extends LitElement {
   /** Closes the results panel, and the dialog in dialog mode. */
   close(): void {
     this.open = false;
-    this._active = -1;
+    this.#list.active = -1;
     this._dialog?.close();
   }
 
@@ -307,7 +273,7 @@ export class HubSearch extends LitElement {
    * has failed; a failure is shown as the error state, never thrown.
    */
   load(): Promise<void> {
-    return this._engine ? Promise.resolve() : (this.#loading ??= this.#load(this.#generation));
+    return this.#index.load();
   }
 
   /**
@@ -316,92 +282,7 @@ export class HubSearch extends LitElement {
    * index backs off, as a person asked for it.
    */
   refresh(): Promise<void> {
-    if (!this._engine) {
-      this.#loading = undefined;
-      this._error = undefined;
-      return (this.#loading = this.#load(this.#generation, true));
-    }
-    return this.#revalidate(this.#generation, true, undefined, true);
-  }
-
-  async #load(generation: number, retry?: boolean): Promise<void> {
-    this.busy = true;
-    this._error = undefined;
-    this._announcement = 'Loading search…';
-    try {
-      if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
-      const result = await this.#fetch(retry);
-      if (generation !== this.#generation) return;
-      await this.#use(result.data, generation);
-      if (generation !== this.#generation) return;
-      const offlineNow = result.source === 'cache' && !result.fresh && navigator.onLine === false;
-      this.offline = offlineNow;
-      emit(this, 'hub-search-ready', { size: result.data.length, offline: offlineNow });
-      if (!result.fresh) void this.#revalidate(generation, true, result.revalidated);
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this._error = error instanceof Error ? error : new Error(String(error));
-      // Keystrokes after a failure load again through the cache, which backs off: they send nothing.
-      this.#loading = undefined;
-      logOnce(this._error);
-      this._announcement = this.#errorText(this._error);
-      emit(this, 'hub-search-error', { error: this._error });
-    } finally {
-      if (generation === this.#generation) this.busy = false;
-    }
-  }
-
-  #fetch(retry?: boolean) {
-    const client = clientFor(this.baseUrl);
-    // Relative result URLs are read against the service that sent the index.
-    this.#baseUrl = client.baseUrl;
-    return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
-  }
-
-  async #use(entries: readonly SearchEntry[], generation: number): Promise<void> {
-    const engine = await engineFor(entries);
-    if (generation !== this.#generation) return;
-    this._engine = engine;
-    this._announcement = '';
-    this.#search(true);
-  }
-
-  /**
-   * The cache answers a stale copy at once and checks it in the background (`revalidated`,
-   * when the caller has it already). A changed index replaces the one in use; "unchanged or
-   * unreachable" is told apart by reading again: a confirmed copy is fresh now, an
-   * unconfirmed one is still stale, which means offline.
-   */
-  async #revalidate(
-    generation: number,
-    recheck: boolean,
-    revalidated?: Promise<{ data: SearchEntry[] } | undefined>,
-    retry?: boolean,
-  ): Promise<void> {
-    try {
-      if (!revalidated) {
-        if (!this.tenant) return;
-        const result = await this.#fetch(retry);
-        if (generation !== this.#generation) return;
-        if (result.fresh) {
-          if (result.source === 'network') await this.#use(result.data, generation);
-          this.offline = false;
-          return;
-        }
-        this.offline = navigator.onLine === false;
-        revalidated = result.revalidated;
-      }
-      const renewed = await revalidated;
-      if (generation !== this.#generation) return;
-      if (renewed) {
-        await this.#use(renewed.data, generation);
-        this.offline = false;
-      } else if (recheck) await this.#revalidate(generation, false);
-      else this.offline = true;
-    } catch {
-      // Nothing cached and nothing reachable: the copy in hand stays the answer.
-      if (generation === this.#generation) this.offline = true;
-    }
+    return this.#index.run(true);
   }
 
   /** Searches the value, unless it is the query searched last and not `again`. */
@@ -414,125 +295,47 @@ export class HubSearch extends LitElement {
     }
     if (query === this.#searchedQuery && !again) return;
     this.#searchedQuery = query;
-    this._active = -1;
+    this.#list.active = -1;
     if (!query.trim()) {
       this._rows = [];
       this._total = 0;
-      this._announcement = '';
+      this.#said = '';
       return;
     }
     const { hits, total } = engine.search(query, { limit: this.limit, types: this.types?.match(/[^\s,]+/g) ?? [] });
     this._rows = hits.map((hit) => ({ ...hit, url: safeUrl(hit.entry.url, WEB_SCHEMES, this.#baseUrl) }));
     this._total = total;
-    this._announcement = total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${query.trim()}`;
+    this.#said = total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${query.trim()}`;
     this.#resultsPending = true;
   }
-
-  // ---- recent searches -------------------------------------------------------------
-
-  #readRecent(): string[] {
-    if (this.recent <= 0 || !this.tenant) return [];
-    try {
-      const parsed = JSON.parse(localStorage.getItem(RECENT_PREFIX + this.tenant) ?? '[]') as unknown;
-      return Array.isArray(parsed) ? parsed.filter((q): q is string => typeof q === 'string').slice(0, this.recent) : [];
-    } catch {
-      // Storage refused (privacy settings, sandboxed frame): recent searches are a nicety.
-      return [];
-    }
-  }
-
-  /** Keeps the list, or forgets it when it is empty. */
-  #saveRecent(list: string[]): void {
-    this._recent = list;
-    try {
-      localStorage[list.length ? 'setItem' : 'removeItem'](RECENT_PREFIX + this.tenant, JSON.stringify(list));
-    } catch {
-      /* see #readRecent */
-    }
-  }
-
-  #clearRecent(): void {
-    this.#saveRecent([]);
-    this._input?.focus();
-  }
-
-  // ---- events ------------------------------------------------------------------------
-
-
-  #onDocumentKeydown = (event: KeyboardEvent): void => {
-    if (this.noShortcut || event.defaultPrevented || event.isComposing || event.altKey) return;
-    if (
-      event.metaKey || event.ctrlKey
-        ? event.key.toLowerCase() !== 'k'
-        : event.key !== '/' || isEditable(event.composedPath()[0])
-    )
-      return;
-    // The first element on the page to hear the shortcut takes it; the others see it handled.
-    event.preventDefault();
-    this.focus();
-    this.open = true;
-  };
-
-  #onDocumentPointerdown = (event: PointerEvent): void => {
-    if (this.mode === 'inline' && this.open && !event.composedPath().includes(this)) this.close();
-  };
-
-  #onOnline = (): void => {
-    if (this.offline || this._error) void this.refresh();
-  };
 
   #onFocus(): void {
     this.open = true;
     void this.load();
   }
 
-  #onInput(event: InputEvent): void {
+  #clearRecent(): void {
+    this._recent = saveRecents(this.tenant, []);
+    this._input.focus();
+  }
+
+  #onDialogClose(): void {
+    this.close();
+    this.renderRoot.querySelector<HTMLElement>('.trigger')?.focus();
+  }
+
+  /** Typing, and the end of a composition (no event). */
+  #onInput(event?: InputEvent): void {
     this._value = this._input.value;
     this.open = true;
     // Mid-composition text is not what the visitor means yet; compositionend searches.
-    if (this.#composing || event.isComposing) return;
-    this.#search();
-  }
-
-  #onCompositionEnd(): void {
-    this.#composing = false;
-    this._value = this._input.value;
+    if (this.#list.composing || event?.isComposing) return;
     this.#search();
   }
 
   /** What the listbox offers: the results of a query, or the recent searches before one. */
   #options(): readonly unknown[] {
     return this._value.trim() ? this._rows : this._recent;
-  }
-
-  #onKeydown(event: KeyboardEvent): void {
-    // Enter or an arrow that confirms an IME candidate belongs to the IME (keyCode 229 in
-    // WebKit, which reports isComposing false on that keydown).
-    if (event.isComposing || this.#composing || event.keyCode === 229) return;
-    const count = this.#options().length;
-    const key = event.key;
-    if (key === 'ArrowDown' || key === 'ArrowUp') {
-      event.preventDefault();
-      this.open = true;
-      const step = key === 'ArrowDown' ? 1 : -1;
-      // From no choice, down goes to the first option and up to the last.
-      if (count) this._active = ((this._active < 0 && step < 0 ? 0 : this._active) + step + count) % count;
-    } else if (key === 'Enter') {
-      // Enter without a choice follows the first result, as most site searches do.
-      if (this._active < 0) {
-        if (this._value.trim()) this.#choose(0);
-      } else {
-        event.preventDefault();
-        this.#choose(this._active);
-      }
-    } else if (key === 'Escape') {
-      // In dialog mode the dialog would close itself too; doing it here keeps the focus
-      // return in one place. (The input follows the value when it renders.)
-      if (this.mode === 'dialog' || (this.open && (count || this.state !== 'idle'))) this.close();
-      else if (this._value) this.value = '';
-      else return;
-      event.preventDefault();
-    }
   }
 
   /** Enter on option `index` (no `click`), or a click on it. */
@@ -553,10 +356,7 @@ export class HubSearch extends LitElement {
 
   /** Remembers the query among the recent searches and asks the page whether the result may be followed. */
   #select(row: Row): boolean {
-    const query = this._value.trim();
-    if (this.recent > 0 && this.tenant) {
-      this.#saveRecent([query, ...this._recent.filter((q) => q !== query)].slice(0, this.recent));
-    }
+    this._recent = rememberRecent(this.tenant, this._recent, this._value.trim(), this.recent);
     return emit(this, 'hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
   }
 
@@ -565,56 +365,23 @@ export class HubSearch extends LitElement {
     this.#choose(+(event.currentTarget as Element).id.slice(7), event);
   }
 
-  #onDialogClose(): void {
-    this.close();
-    this.renderRoot.querySelector<HTMLButtonElement>('.trigger')?.focus();
-  }
-
-  // ---- rendering ---------------------------------------------------------------------
-
-  #errorText(error: Error): string {
-    // The details went to the console; the visitor learns what it means for them.
-    if (error instanceof ConfigError) return 'Search is not set up correctly on this page.';
-    if (error instanceof RateLimitedError) return `Search is busy. Try again in ${error.retryAfter} s.`;
-    if (error instanceof HttpError && error.status === 404) return 'This search could not be found.';
-    return 'Search could not be loaded.';
-  }
-
-  #date(value: string | null | undefined): TemplateResult | typeof nothing {
-    const date = new Date(value!);
-    return value && !isNaN(+date)
-      ? html`<time datetime=${value}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`
-      : nothing;
-  }
-
-  // Templates are written with their attributes on one line: their whitespace ships as is.
-  #renderRow(row: Row, index: number): TemplateResult {
-    const { entry } = row;
-    const excerpt = entry.excerpt;
-    const body = html`<span part="title" class="title">${marked(highlight(entry.title, row.terms))}</span
-      ><span part="meta" class="meta">${entry.type ? html`<span class="type">${entry.type}</span>` : nothing}${
-        entry.type && entry.published_at ? ' · ' : ''
-      }${this.#date(entry.published_at)}</span
-      >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, row.terms, EXCERPT_WINDOW))}</span>` : nothing}`;
-    return row.url
-      ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${row.url}
-          aria-selected=${index === this._active} @click=${this.#onOptionClick}>${body}</a>`
-      : this.#option(index, body, true);
-  }
-
-  /** An option that is not a link: a recent search, or a result whose URL was refused. */
-  #option(index: number, content: unknown, disabled?: boolean): TemplateResult {
-    return html`<div id="option-${index}" part="option" class="option" role="option"
-      aria-disabled=${disabled ? 'true' : nothing} aria-selected=${index === this._active}
-      @click=${this.#onOptionClick}>${content}</div>`;
+  /** Option `index`: a link to `href`, or one that is not (a recent search, or a result whose URL was refused). */
+  #option(index: number, content: unknown, href?: string, disabled?: boolean): TemplateResult {
+    const selected = index === this.#list.active;
+    return href
+      ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${href}
+          aria-selected=${selected} @click=${this.#onOptionClick}>${content}</a>`
+      : html`<div id="option-${index}" part="option" class="option" role="option"
+          aria-disabled=${disabled ? 'true' : nothing} aria-selected=${selected} @click=${this.#onOptionClick}>${content}</div>`;
   }
 
   #shortcutHint(): TemplateResult | typeof nothing {
-    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this.#shortcut}</kbd>`;
+    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this.#hotkey.mod} K</kbd>`;
   }
 
   #renderCombobox(): TemplateResult {
     const state = this.state;
+    const error = state === 'error' && errorText(this.#index.error!);
     const query = this._value.trim();
     const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
     const showList = (state === 'results' && this._rows.length > 0) || showRecent;
@@ -626,12 +393,9 @@ export class HubSearch extends LitElement {
         ${ICON}
         <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
           spellcheck="false" enterkeyhint="search" aria-autocomplete="list" aria-controls="listbox"
-          aria-expanded=${expanded} aria-busy=${this.busy} aria-activedescendant=${
-            expanded && this._active >= 0 && this._active < this.#options().length ? `option-${this._active}` : nothing
-          }
+          aria-expanded=${expanded} aria-busy=${this.busy} aria-activedescendant=${(expanded && this.#list.activeId) || nothing}
           placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
-          @keydown=${this.#onKeydown} @compositionstart=${() => (this.#composing = true)}
-          @compositionend=${this.#onCompositionEnd} />
+          @keydown=${this.#list} @compositionstart=${this.#list} @compositionend=${this.#list} />
         ${this.mode === 'dialog' ? nothing : this.#shortcutHint()}
       </div>
       <div part="panel" class="panel" ?hidden=${!(this.open && (showList || state !== 'idle' || this.offline))}>
@@ -642,7 +406,7 @@ export class HubSearch extends LitElement {
           ? message('Loading search…')
           : state === 'error'
             ? message(
-                html`${this.#errorText(this._error!)}
+                html`${error}
                   <button part="retry" type="button" @click=${this.refresh}>Try again</button>`,
                 'error',
               )
@@ -657,9 +421,11 @@ export class HubSearch extends LitElement {
         <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
           ?hidden=${!showList}>${showRecent
             ? this._recent.map((q, i) => this.#option(i, q))
-            : this._rows.map((row, i) => this.#renderRow(row, i))}</div>
+            : this._rows.map((row, i) => this.#option(i, resultBody(row), row.url, !row.url))}</div>
       </div>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>`;
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${
+        state === 'loading' ? 'Loading search…' : error || this.#said
+      }</div>`;
   }
 
   protected override render(): TemplateResult {
@@ -680,11 +446,5 @@ export class HubSearch extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'hub-search': HubSearch;
-  }
-  interface GlobalEventHandlersEventMap {
-    'hub-search-ready': CustomEvent<HubSearchReadyDetail>;
-    'hub-search-results': CustomEvent<HubSearchResultsDetail>;
-    'hub-search-select': CustomEvent<HubSearchSelectDetail>;
-    'hub-search-error': CustomEvent<HubSearchErrorDetail>;
   }
 }

@@ -1,4 +1,4 @@
-import '../../components/all.js';
+import '../../components/script-tag/hub-kit.js';
 import { sharedClient } from '../../src/api/registry.js';
 import { showHubPage } from './hub-page.js';
 

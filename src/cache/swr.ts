@@ -106,10 +106,13 @@ function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined,
       (answer): Refreshed<T> => {
         failures.delete(key);
         const data = answer.status === 'modified' ? answer.data : base!.data;
-        write(key, { data, storedAt: now() });
         // The HTTP cache answers a 304 as a 200 with the same body; comparing spares the
-        // elements a re-render when nothing changed.
-        return { entry: { data, storedAt: now() }, changed: !base || JSON.stringify(base.data) !== JSON.stringify(data) };
+        // elements a re-render when nothing changed, and keeps the copy they already hold
+        // (the same object), so a later read of it is seen as nothing new.
+        const changed = !base || JSON.stringify(base.data) !== JSON.stringify(data);
+        const entry = { data: changed ? data : base.data, storedAt: now() };
+        write(key, entry);
+        return { entry, changed };
       },
       (error: unknown) => {
         // A spent budget already says when to ask again; anything else backs off.

@@ -19,7 +19,7 @@ import {
 } from './errors.js';
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
 import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, readBody, unwrap, type PageMeta } from '../api/schema.js';
-import { normalizeEmail, upsertAll, type UpsertOptions, type UpsertResult } from './upsert.js';
+import { normalizeEmail, upsertAll, type ConsentCheck, type UpsertOptions, type UpsertResult } from './upsert.js';
 
 export interface HubApiOptions {
   /** The service's address, https (http only on loopback), e.g. `https://example.com`. */
@@ -147,7 +147,7 @@ export class HubApi {
         items,
         options,
         (chunk, signal) => this.#bulk(chunk, signal),
-        (signal) => this.#unsubscribed(signal),
+        (signal, onPage) => this.#unsubscribed(signal, onPage),
       ),
   };
 
@@ -361,11 +361,14 @@ export class HubApi {
   }
 
   /** Every address that has unsubscribed from the workspace, normalized, for the upsert's consent rule. */
-  async #unsubscribed(signal: AbortSignal | undefined): Promise<Set<string>> {
+  async #unsubscribed(signal: AbortSignal | undefined, onPage?: (check: ConsentCheck) => void): Promise<Set<string>> {
     const gone = new Set<string>();
-    for await (const subscriber of this.subscribers.all(signal ? { signal } : {})) {
+    let read = 0;
+    for await (const subscriber of this.subscribers.all({ perPage: 100, ...(signal ? { signal } : {}) })) {
       if (subscriber.status === 'unsubscribed') gone.add(normalizeEmail(subscriber.email));
+      if (++read % 100 === 0) onPage?.({ read, unsubscribed: gone.size, done: false });
     }
+    onPage?.({ read, unsubscribed: gone.size, done: true });
     return gone;
   }
 

@@ -7,7 +7,7 @@ export { HubApi } from './client.js';
 export type { ChangesOptions, HubApiOptions, ListOptions, Page, PostsListOptions } from './client.js';
 export type { Clock } from './pacing.js';
 export type { Post, PageMeta, Subscriber } from '../api/schema.js';
-export type { InvalidRow, SubscriberStatus, UpsertOptions, UpsertProgress, UpsertResult } from './upsert.js';
+export type { ConsentCheck, InvalidRow, SubscriberStatus, UpsertOptions, UpsertProgress, UpsertResult } from './upsert.js';
 export { normalizeEmail } from './upsert.js';
 export {
   ConfigError,

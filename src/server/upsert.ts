@@ -8,7 +8,8 @@
  * when told `status: "subscribed"`. So an item marked subscribed is sent without its status
  * (a new subscriber is created subscribed all the same, an existing one keeps its status)
  * unless the caller sets `resubscribe`; and an item marked subscribed whose address has
- * unsubscribed from the workspace is not sent at all, but counted as kept unsubscribed.
+ * unsubscribed from the workspace is not sent at all, but counted as kept unsubscribed. A
+ * repeated address is not sent again, except to unsubscribe someone the first item did not.
  */
 import { ValidationError } from './errors.js';
 import type { BulkResult } from '../api/schema.js';
@@ -58,6 +59,19 @@ export interface UpsertOptions {
   onKeptUnsubscribed?: (row: { index: number; email: string }) => void;
   /** Called just before each request leaves, with the indexes of its first and last rows. */
   onSend?: (rows: { first: number; last: number; count: number }) => void;
+  /**
+   * Called as the workspace's list is read to learn who has unsubscribed (once, at the first
+   * item marked subscribed, one request per 100 subscribers): after each page, then with `done`.
+   */
+  onConsentCheck?: (check: ConsentCheck) => void;
+}
+
+export interface ConsentCheck {
+  /** Subscribers of the workspace read so far. */
+  read: number;
+  /** Of them, those who have unsubscribed. */
+  unsubscribed: number;
+  done: boolean;
 }
 
 export interface UpsertResult {
@@ -141,7 +155,7 @@ export async function upsertAll(
   items: Iterable<unknown> | AsyncIterable<unknown>,
   options: UpsertOptions,
   send: (chunk: Item[], signal: AbortSignal | undefined) => Promise<BulkResult>,
-  unsubscribed: (signal: AbortSignal | undefined) => Promise<ReadonlySet<string>> = async () => new Set(),
+  unsubscribed: (signal: AbortSignal | undefined, onPage?: (check: ConsentCheck) => void) => Promise<ReadonlySet<string>> = async () => new Set(),
 ): Promise<UpsertResult> {
   const start = options.startIndex ?? 0;
   const result: UpsertResult = { created: 0, updated: 0, invalid: [], keptUnsubscribed: 0, requests: 0 };
@@ -149,6 +163,8 @@ export async function upsertAll(
   let gone: ReadonlySet<string> | undefined;
   /** Normalized address -> the row that first had it. */
   const seen = new Map<string, number>();
+  /** Addresses that this run leaves unsubscribed: sent so, or kept so. */
+  const leaving = new Set<string>();
   let chunk: Array<{ index: number; item: Item }> = [];
 
   const reject = (row: InvalidRow) => {
@@ -207,7 +223,14 @@ export async function upsertAll(
       const { item } = checked;
       const address = normalizeEmail(item.email);
       const first = seen.get(address);
-      if (first !== undefined) {
+      if (first !== undefined && item.status === 'unsubscribed' && !leaving.has(address)) {
+        // A later row says this person left, and the first did not: consent is never assumed,
+        // so the unsubscribe is sent too, in a request of its own if the first is still queued
+        // (two items for one address in one request would leave the outcome to the service).
+        leaving.add(address);
+        if (chunk.some((entry) => entry.index === first)) await flush(index);
+        chunk.push({ index, item: { email: item.email, status: 'unsubscribed' } });
+      } else if (first !== undefined) {
         reject({ index, email: item.email, reason: 'a duplicate of an earlier row, which is sent instead', duplicateOf: first });
       } else {
         seen.set(address, index);
@@ -215,12 +238,14 @@ export async function upsertAll(
         const guarded = item.status === 'subscribed' && !options.resubscribe;
         if (guarded) {
           delete item.status;
-          gone ??= await unsubscribed(options.signal);
+          gone ??= await unsubscribed(options.signal, options.onConsentCheck);
         }
         if (guarded && gone!.has(address)) {
+          leaving.add(address);
           result.keptUnsubscribed = ++progress.keptUnsubscribed;
           options.onKeptUnsubscribed?.({ index, email: item.email });
         } else {
+          if (item.status === 'unsubscribed') leaving.add(address);
           chunk.push({ index, item });
         }
       }

@@ -292,6 +292,71 @@ describe('<bio-card>', () => {
     });
   });
 
+  describe('when presence changes on a profile with thousands of links', () => {
+    /** Presence that changes every second and is always live, so each tick renders the same parts. */
+    const LIVE = { step: 1, peak: 100_000, live_every: 3600, live_for: 3600 };
+    const links = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Link ${i + 1}`, url: `https://example.com/${i + 1}` }));
+
+    /**
+     * Watches `el` from one presence tick's event to the end of its render: the template
+     * parts Lit sets in it (Lit's development build, which the tests run, reports each one
+     * when asked), and the DOM changes outside the presence line.
+     */
+    async function nextTick(el: BioCard): Promise<{ parts: number; outside: MutationRecord[]; before: string; after: string }> {
+      const before = partText(el, 'online')!;
+      let parts = 0;
+      const onDebug = (event: Event) => {
+        const { kind, part } = (event as CustomEvent<{ kind: string; part?: { options?: { host?: unknown } } }>).detail;
+        if (kind === 'set part' && part?.options?.host === el) parts++;
+      };
+      const observer = new MutationObserver(() => undefined);
+      await new Promise<void>((resolve) =>
+        el.addEventListener(
+          'bio-card-presence',
+          () => {
+            (globalThis as { emitLitDebugLogEvents?: boolean }).emitLitDebugLogEvents = true;
+            addEventListener('lit-debug', onDebug);
+            observer.observe(shadow(el), { subtree: true, childList: true, attributes: true, characterData: true });
+            resolve();
+          },
+          { once: true },
+        ),
+      );
+      await el.updateComplete;
+      (globalThis as { emitLitDebugLogEvents?: boolean }).emitLitDebugLogEvents = false;
+      removeEventListener('lit-debug', onDebug);
+      const inPresence = (node: Node) => !!(node instanceof Element ? node : node.parentElement)?.closest('[part~="presence"]');
+      const outside = observer.takeRecords().filter((record) => !inPresence(record.target));
+      observer.disconnect();
+      return { parts, outside, before, after: partText(el, 'online')! };
+    }
+
+    it('re-renders the presence line alone: the same work for 13 links as for 2,000 shown', async function () {
+      this.timeout(40_000);
+      await sandbox.addTenant({ slug: 'few', bio: { name: 'Few Links', links: links(13) }, presence: LIVE });
+      await sandbox.addTenant({ slug: 'many', bio: { name: 'Many Links', links: links(2000) }, presence: LIVE });
+      // Each second of the test is a minute for the cache, so every tick finds presence stale.
+      const start = Date.now();
+      BioCard.clock = () => start + (Date.now() - start) * 60;
+      const ticks: Record<string, Awaited<ReturnType<typeof nextTick>>> = {};
+      for (const slug of ['few', 'many']) {
+        const el = mount({ tenant: slug, 'base-url': sandbox.baseUrl, 'presence-interval': '1' });
+        await until(() => !!shadow(el).querySelector('[part="online"]'), 'the first presence');
+        shadow(el).querySelector<HTMLButtonElement>('[part="more"]')!.click();
+        await el.updateComplete;
+        expect(shadow(el).querySelectorAll('a[part="link"]')).to.have.length(slug === 'few' ? 13 : 2000);
+        ticks[slug] = await nextTick(el);
+        el.remove();
+      }
+      for (const [slug, tick] of Object.entries(ticks)) {
+        expect(tick.after, `${slug}: the count a visitor sees changed`).to.not.equal(tick.before);
+        expect(tick.outside.map((r) => `${r.type} ${(r.target as Element).outerHTML ?? r.target.textContent}`), slug).to.deep.equal([]);
+        expect(tick.parts, `${slug}: the tick rendered something`).to.be.greaterThan(0);
+      }
+      expect(ticks.many!.parts, 'parts set by a tick, 2,000 links against 13').to.equal(ticks.few!.parts);
+    });
+  });
+
   describe('when the page is visible, then hidden', () => {
     let hidden = false;
     beforeEach(() => {

@@ -1,7 +1,7 @@
 /**
  * Registration, as pages really load the kit: a class import that must define nothing,
- * two copies of the script-tag bundle on one page, `define()` called again, and a site
- * that renames the tags. The tests share one page and run in order.
+ * two copies of the script tag's loader and an npm entry on one page, `define()` called
+ * again, and a site that renames the tags. The tests share one page and run in order.
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -16,6 +16,10 @@ type ElementClass = CustomElementConstructor & { define(tag?: string, registry?:
 // Absolute URLs: a query string makes a second, independent copy of the same file.
 const at = (path: string) => new URL(path, location.origin).href;
 const load = (path: string) => import(/* @vite-ignore */ at(path)) as Promise<Record<string, ElementClass>>;
+
+// This page loads hundreds of modules; the default 250 resource timing entries would not
+// hold the script tag's files, which a test counts.
+performance.setResourceTimingBufferSize(5000);
 
 const pageErrors: string[] = [];
 window.addEventListener('error', (event) => pageErrors.push(String(event.message)));
@@ -65,28 +69,57 @@ describe('registration', () => {
     expect(customElements.get('signup-form')).to.equal(undefined);
   });
 
-  it('two copies of dist/hub-kit.js on one page do not throw, and the first definition wins', async () => {
+  it('two copies of dist/hub-kit.js and an npm define entry on one page: one definition each, no file fetched twice', async () => {
+    // <bio-card> was registered from the npm entry above; the loaders must leave it alone.
+    const npmBioCard = customElements.get('bio-card');
+    // The second copy from another origin, as a CDN serves it: files of its own, at other URLs.
+    const { origin: cdn } = await executeServerCommand<{ origin: string }, undefined>('script-tag-origin');
     const first = await load('/dist/hub-kit.js');
-    const second = await load('/dist/hub-kit.js?second-copy');
-    expect(second.SignupForm).to.be.a('function');
-    expect(second.SignupForm).not.to.equal(first.SignupForm);
-    for (const tag of TAGS) expect(customElements.get(tag), `<${tag}>`).to.be.a('function');
-    expect(customElements.get('signup-form')).to.equal(first.SignupForm);
+    const second = await load(`${cdn}/second-copy/hub-kit.js`);
+    expect(second.load).to.be.a('function');
+    expect(second.load).not.to.equal(first.load);
+    const sandbox = newSandbox();
+    for (const tag of TAGS) {
+      const el = document.createElement(tag);
+      el.setAttribute('base-url', sandbox.baseUrl);
+      el.setAttribute('tenant', 'demo');
+      if (tag === 'bio-card') el.setAttribute('no-presence', '');
+      document.body.append(el);
+    }
+    await Promise.all(TAGS.map((tag) => customElements.whenDefined(tag)));
+    for (const tag of TAGS) expect(document.querySelector(tag)!.shadowRoot, `<${tag}> did not upgrade`).to.be.instanceOf(ShadowRoot);
+    expect(customElements.get('bio-card')).to.equal(npmBioCard);
+    const fetched = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith('/dist/hub-kit/'));
+    expect(fetched.length, 'the loaders fetched nothing').to.be.greaterThan(0);
+    expect(fetched, 'a file was fetched twice').to.deep.equal([...new Set(fetched)]);
+    expect(fetched.filter((path) => /\/(bio-card|all)-/.test(path)), 'a loader fetched <bio-card>, already defined').to.deep.equal([]);
+    const fromSecond = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.startsWith(cdn));
+    expect(fromSecond, 'the second copy fetched what the first was fetching').to.deep.equal([`${cdn}/second-copy/hub-kit.js`]);
     expect(pageErrors).to.deep.equal([]);
   });
 
-  it('the bundle talks to a service on another origin', async () => {
+  it("the bundle's load() gives a class for a tag of one's own, and it talks to a service on another origin", async () => {
     // A stand-in of its own on its own port: CORS, as a creator's site embedding the kit has it.
     const { url } = await executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', {
       action: 'start',
       name: `define-${Math.random().toString(36).slice(2, 10)}`,
     });
     expect(new URL(url).origin).not.to.equal(location.origin);
-    // <bio-card> itself was registered from the npm entry above: use the bundle's class.
-    const { BioCard } = await load('/dist/hub-kit.js');
-    BioCard!.define('bundle-bio-card');
+    const { load: loadClass } = (await load('/dist/hub-kit.js')) as unknown as {
+      load: (tag: string) => Promise<ElementClass>;
+    };
+    const before = customElements.get('bio-card');
+    const BioCard = await loadClass('bio-card');
+    BioCard.define('bundle-bio-card');
+    expect(customElements.get('bio-card'), 'load() defined the default tag').to.equal(before);
     const card = document.createElement('bundle-bio-card') as Element;
-    expect(card).to.be.instanceOf(BioCard!);
+    expect(card).to.be.instanceOf(BioCard);
     card.setAttribute('base-url', url);
     card.setAttribute('tenant', 'demo');
     card.setAttribute('no-presence', '');
@@ -94,6 +127,9 @@ describe('registration', () => {
     const bio = (await (await fetch(`${url}/api/v1/tenants/demo/bio`)).json()) as { data: { name: string } };
     await until(() => (card.shadowRoot?.textContent ?? '').includes(bio.data.name), 'the card to load from the other origin');
     await expectAccessible(card);
+    let refused: unknown;
+    await loadClass('bio-cards').catch((error: unknown) => (refused = error));
+    expect(refused).to.be.instanceOf(TypeError);
   });
 
   it('define() called again, with or without a tag already taken, does not throw', async () => {

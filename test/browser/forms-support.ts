@@ -88,5 +88,9 @@ export function mount<T extends HTMLElement & { updateComplete: Promise<boolean>
   const el = doc.createElement(tag) as T;
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   doc.body.append(el);
-  return el.updateComplete.then(() => el);
+  // From the script tag, the tag is defined once the loader has fetched its file.
+  return doc.defaultView!.customElements.whenDefined(tag).then(async () => {
+    await el.updateComplete;
+    return el;
+  });
 }

@@ -19,16 +19,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { run, type Run } from '../support/process.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
+import { pageWeight, serveStatic } from '../support/site-checks.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'hub-kit-newcomer-'));
@@ -36,8 +35,8 @@ const site = join(work, 'my-site');
 const SUCCESS = 'Check your inbox to confirm.';
 
 let tarball: string;
-let standIn: { child: ChildProcess; url: string };
-let server: http.Server;
+let standIn: { run: Run; url: string };
+let server: { origin: string; close(): void };
 let origin: string;
 let creator: string;
 const buildEnv: Record<string, string> = {};
@@ -59,33 +58,8 @@ function sh(command: string, args: string[], env: NodeJS.ProcessEnv = {}): strin
   }
 }
 
-/** Starts `npx hub-kit stand-in …` in its own process group; resolves with its exit or URL. */
-function npxStandIn(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn('npx', ['hub-kit', 'stand-in', ...args], { cwd: site, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-function stop(child: ChildProcess): void {
-  // npx runs the command as a child of its own: end the whole group it leads.
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
+/** `npx hub-kit stand-in …` in the new project, in its own process group. */
+const npxStandIn = (args: string[]): Run => run('npx', ['hub-kit', 'stand-in', ...args], { cwd: site });
 
 before(async () => {
   assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
@@ -112,16 +86,9 @@ before(async () => {
 
   // The doc's build: the stand-in (on a free port: this machine is shared), then Eleventy.
   assert.ok(doc.build.some((line) => line.startsWith('npx hub-kit stand-in')), 'docs/ssr.md does not start the stand-in');
-  const run = npxStandIn(['--port', '0']);
-  const started = Date.now();
-  let match: RegExpMatchArray | null = null;
-  while (!(match = run.output().match(/listening on (http:\/\/127\.0\.0\.1:\d+)/))) {
-    if (run.child.exitCode !== null || Date.now() - started > 60_000) {
-      throw new Error(`npx hub-kit stand-in did not start:\n${run.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  standIn = { child: run.child, url: match[1]! };
+  const started = npxStandIn(['--port', '0']);
+  const listening = await started.line(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  standIn = { run: started, url: /http:\/\/127\.0\.0\.1:\d+/.exec(listening)![0] };
 
   // The rest of the doc's build, line by line: its variables (the stand-in's real URL for
   // HUB_BASE_URL, as the port is free-chosen here), Eleventy, then the key check.
@@ -139,24 +106,13 @@ before(async () => {
   assert.ok(doc.build.some((line) => line.endsWith('npx @11ty/eleventy')), 'docs/ssr.md does not run Eleventy');
   assert.ok(doc.build.includes('node check-key.mjs _site'), 'docs/ssr.md does not check the built files for the key');
 
-  const out = join(site, '_site');
-  server = http.createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    const file = join(out, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(out) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveStatic(join(site, '_site'));
+  origin = server.origin;
   creator = ((await (await fetch(`${standIn.url}/api/v1/tenants/demo/bio`)).json()) as { data: { name: string } }).data.name;
 });
 
 after(async () => {
-  if (standIn) stop(standIn.child);
+  standIn?.run.stop();
   server?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -221,29 +177,10 @@ function filesUnder(dir: string): Map<string, string> {
 }
 
 /** A command in the new project, with the key and the stand-in's address in its environment. */
-function inProject(command: string, args: string[], env: Record<string, string> = {}): ReturnType<typeof npxStandIn> {
-  const child = spawn(command, args, {
-    cwd: site,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HUB_API_KEY: KEY, HUB_BASE_URL: standIn.url, ...env },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
+const inProject = (command: string, args: string[], env: Record<string, string> = {}): Run =>
+  run(command, args, { cwd: site, env: { HUB_API_KEY: KEY, HUB_BASE_URL: standIn.url, ...env } });
 
 const hubKit = (args: string[], env: Record<string, string> = {}) => inProject('npx', ['hub-kit', ...args], env);
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('posts pulled at build time, the key kept out of the site (docs/ssg.md)', () => {
   test('the posts page lists every post of the workspace, as text', async () => {
@@ -318,17 +255,25 @@ describe('a creator in the terminal, from the installed package', () => {
   });
 
   test('watches posts: each new one printed once', async () => {
-    const run = hubKit(['posts', 'watch', '--interval', '1']);
+    const watch = hubKit(['posts', 'watch', '--interval', '1']);
     try {
-      await until(() => /Watching for new posts/.test(run.output()), 'the watch to start');
+      await watch.line(/Watching for new posts/);
       const title = `Fresh post ${Date.now()}`;
       await fetch(`${standIn.url}/__stand-in/posts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
-      await until(() => run.output().includes(title), 'the new post');
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      assert.equal(run.output().split(title).length - 1, 1, run.output());
-      assert.ok(!run.output().includes(KEY));
+      await watch.line(new RegExp(title));
+      // Two more polls answered after it, to see it printed only once.
+      const polls = async () =>
+        ((await (await fetch(`${standIn.url}/__stand-in/log`)).json()) as { requests: Array<{ method: string; path: string; status: number }> }).requests.filter(
+          (r) => r.method === 'GET' && r.path.includes('/posts') && r.status === 200,
+        ).length;
+      const seen = await polls();
+      for (const deadline = Date.now() + 60_000; (await polls()) < seen + 2; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        assert.ok(Date.now() < deadline, 'the watch stopped polling');
+      }
+      assert.equal(watch.output().split(title).length - 1, 1, watch.output());
+      assert.ok(!watch.output().includes(KEY));
     } finally {
-      stop(run.child);
+      watch.stop();
     }
   });
 });
@@ -354,6 +299,7 @@ for (const engine of engines()) {
         // The service records it and sends the visitor back to the page, marked.
         await page.waitFor(() => location.search.includes('hub-kit=subscribed'), [], { what: 'the way back to the page' });
         assert.equal(new URL(await page.url()).origin, origin);
+        console.log(`Eleventy, ${engine}, JavaScript off: back at ${new URL(await page.url()).pathname}${new URL(await page.url()).search}, reading "${await page.visibleText('body')}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
       } finally {
         await browser.close();
@@ -389,7 +335,16 @@ for (const engine of engines()) {
         }
         assert.ok(text.includes(SUCCESS), `after a signup the form reads "${text}", without "${SUCCESS}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
-        assert.deepEqual(await page.consoleErrors(), []);
+        const errors = await page.consoleErrors();
+        console.log(`Eleventy, ${engine}: ${errors.length} console errors`);
+        assert.deepEqual(errors, []);
+        if (engine === engines()[0]) {
+          // Everything the page fetches but its HTML is the kit's: client.js (Lit's hydration
+          // support and the elements) and hub-kit.css; the HTML holds the rendered elements.
+          const weight = await pageWeight(page);
+          const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+          console.log(`Eleventy: the kit's files ${kib(weight.js + weight.css)} gzip (JS ${kib(weight.js)}, CSS ${kib(weight.css)}); the page's HTML ${kib(weight.html)}`);
+        }
       } finally {
         await browser.close();
       }

@@ -10,44 +10,29 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { engines, launch } from '../support/engines.js';
+import { serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
 
 const TABS = 12;
 const RUNS = 5;
-const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
-
 const page = (base: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Signup</title>
 <script type="module" src="/hub-kit.js"></script></head>
 <body><signup-form tenant="demo" base-url="${base}"></signup-form></body></html>`;
 
 let service: Served;
-let site: http.Server;
+let site: ScriptTagServer;
 let siteOrigin: string;
 
 before(async () => {
   service = await serve({ port: 0 });
-  site = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://site');
-    if (url.pathname === '/hub-kit.js') {
-      response.setHeader('content-type', 'text/javascript');
-      response.end(bundle);
-      return;
-    }
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(page(url.searchParams.get('base') ?? ''));
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   // localhost, where the service is 127.0.0.1: another origin, as a creator's site is.
-  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  site = await serveScriptTag({ host: 'localhost', page: (url) => page(url.searchParams.get('base') ?? '') });
+  siteOrigin = site.origin;
 });
 after(async () => {
-  site.close();
+  await site.close();
   await service.close();
 });
 

@@ -6,49 +6,32 @@
  * that outlives an outage.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { serve } from '../../src/stand-in/node.js';
+import { run as runCommand, type Run } from '../support/process.js';
+import { standInControl } from '../support/stand-in-control.js';
 
 const CLI = fileURLToPath(new URL('../../bin/hub-kit.ts', import.meta.url));
 // A key only these tests know, so any output that holds it is caught.
 const KEY = 'hk_test_cli_0123456789abcdef';
 
-interface Run {
-  child: ChildProcess;
-  output(): string;
-  stdout(): string;
-  exited: Promise<number | null>;
-}
-
-function start(args: string[], env: Record<string, string | undefined> = {}): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HUB_API_KEY: KEY, HUB_BASE_URL: undefined, HUB_KIT_STAND_IN_CLOCK: undefined, ...env },
+const start = (args: string[], env: Record<string, string | undefined> = {}): Run =>
+  runCommand(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { HUB_API_KEY: KEY, HUB_BASE_URL: undefined, HUB_KIT_STAND_IN_CLOCK: undefined, ...env },
   });
-  let output = '';
-  let stdout = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    stdout += chunk.toString();
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, stdout: () => stdout, exited };
-}
 
-async function waitFor(check: () => boolean, what: string, exited?: Promise<unknown>): Promise<void> {
+/** Polls `check` (a file the command writes, the service's log) until it holds. */
+async function until(check: () => boolean | Promise<boolean>, what: string, exited?: Promise<unknown>): Promise<void> {
   let done = false;
   void exited?.then(() => (done = true));
-  const until = Date.now() + 60_000;
-  while (!check()) {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
     if (done) throw new Error(`exited before ${what}`);
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -58,16 +41,8 @@ async function setup(t: TestContext) {
   t.after(() => served.close());
   const dir = mkdtempSync(join(tmpdir(), 'hub-kit-cli-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const control = async (path: string, body?: unknown) => {
-    const response = await fetch(`${served.url}/__stand-in/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const { control, log } = standInControl(served.url);
   await control('keys', { key: KEY });
-  const log = async () => ((await control('log')) as { requests: Array<{ method: string; path: string; status: number }> }).requests;
   const cli = (args: string[], env: Record<string, string | undefined> = {}) => start([...args, '--base-url', served.url], env);
   /** Every file the command left behind, to check the key is in none. */
   const files = () => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
@@ -124,7 +99,8 @@ describe('exit codes and messages', () => {
     const run = start(['posts', 'list', '--base-url', closed.url], { HUB_KIT_STAND_IN_CLOCK: undefined });
     // Five retries with backoff of up to 1, 2, 4, 8, 16 s: bounded, then one line.
     assert.equal(await run.exited, 1);
-    assert.match(run.output(), /could not be reached/);
+    // The flag that was set, not the variable that was not.
+    assert.match(run.output(), /could not be reached at http:\/\/127\.0\.0\.1:\d+\. Check --base-url and your connection\./);
   });
 });
 
@@ -185,8 +161,8 @@ describe('subscribers export and import', () => {
     await control('faults', { path: '/api/v1/subscribers/bulk', method: 'POST', skip: 4, delayMs: 120_000, status: 504 });
     const first = cli(['subscribers', 'import', file], { HUB_KIT_STAND_IN_CLOCK: '1' });
     const checkpoint = `${file}.import-checkpoint.json`;
-    await waitFor(() => existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number }).resumeAt === 400, 'four acknowledged requests', first.exited);
-    first.child.kill('SIGKILL');
+    await until(() => existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number }).resumeAt === 400, 'four acknowledged requests', first.exited);
+    first.stop('SIGKILL');
     await first.exited;
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Record<string, unknown>;
     assert.equal(saved.resumeAt, 400);
@@ -220,25 +196,27 @@ describe('subscribers export and import', () => {
 
 describe('posts watch', () => {
   it('prints each new post once, and carries on after the service was down', async (t) => {
-    const { cli, control } = await setup(t);
-    const run = cli(['posts', 'watch', '--interval', '1']);
-    t.after(() => run.child.kill('SIGKILL'));
-    await waitFor(() => /Watching for new posts/.test(run.output()), 'the watch to start', run.exited);
+    const { cli, control, log } = await setup(t);
+    const watch = cli(['posts', 'watch', '--interval', '1']);
+    t.after(() => watch.stop('SIGKILL'));
+    await watch.line(/Watching for new posts/);
     await control('posts', { title: 'Fresh from the press' });
-    await waitFor(() => run.stdout().includes('Fresh from the press'), 'the new post', run.exited);
+    await watch.line(/Fresh from the press/);
     await control('faults', { path: '/api/v1/posts', status: 503, times: 2 });
-    await waitFor(() => (run.output().match(/Trying again in/g) ?? []).length >= 2, 'two failed polls', run.exited);
+    await watch.lines(/Trying again in/, 2);
     await control('posts', { title: 'After the outage' });
-    await waitFor(() => run.stdout().includes('After the outage'), 'the post after the outage', run.exited);
-    // Another poll or two, to see nothing printed twice.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    run.child.kill('SIGINT');
-    assert.equal(await run.exited, 0);
-    const printed = run.stdout().trim().split('\n');
-    assert.equal(printed.length, 2, run.stdout());
+    await watch.line(/After the outage/);
+    // Two more polls answered after it, to see nothing printed twice.
+    const polls = async () => (await log()).filter((r) => r.method === 'GET' && r.path.split('?')[0] === '/api/v1/posts' && r.status === 200).length;
+    const seen = await polls();
+    await until(async () => (await polls()) >= seen + 2, 'two more polls', watch.exited);
+    watch.stop('SIGINT');
+    assert.equal(await watch.exited, 0);
+    const printed = watch.stdout().trim().split('\n');
+    assert.equal(printed.length, 2, watch.stdout());
     assert.match(printed[0]!, /Fresh from the press/);
     assert.match(printed[1]!, /After the outage/);
-    assert.match(run.output(), /The service answered 503/);
-    assert.ok(!run.output().includes(KEY));
+    assert.match(watch.output(), /The service answered 503/);
+    assert.ok(!watch.output().includes(KEY));
   });
 });

@@ -53,8 +53,26 @@ test('the README has a snippet for every element, with the stylesheet that holds
     );
   }
   assert.ok(readme.includes('<!-- bench:start -->') && readme.includes('<!-- bench:end -->'), 'the bench markers are gone');
-  for (const heading of ['Quick start', 'npm', 'Static site generators', 'API', 'Browser support', 'Content Security Policy', 'Privacy', 'Tests']) {
-    assert.match(readme, new RegExp(`^## .*${heading}`, 'm'), `README has no "${heading}" section`);
+  for (const heading of ['Quick start', 'npm', 'Static site generators', 'API', 'Browser support', 'Content Security Policy', 'Privacy', 'Size', 'Working on hub-kit', 'Tests']) {
+    assert.match(readme, new RegExp(`^##+ .*${heading}`, 'm'), `README has no "${heading}" section`);
+  }
+});
+
+test("the README's sections for a site come first, and ask nothing that fails in a project that installed the package", () => {
+  const contributing = readme.indexOf('\n## Working on hub-kit');
+  assert.ok(contributing > 0, 'README has no "## Working on hub-kit" section');
+  // What a reader sees: HTML comments (the generated API block's note) are not shown.
+  const forSites = readme.slice(0, contributing).replace(/<!--[\s\S]*?-->/g, '');
+  for (const heading of ['Quick start', 'On any website', 'In an app: npm', 'Static site generators']) {
+    assert.ok(forSites.includes(`\n## ${heading}`), `"${heading}" is not among the README's first sections`);
+  }
+  assert.ok(forSites.indexOf('\n## Quick start') < forSites.indexOf('\n## '.concat('On any website')), 'the README does not open with its quick start');
+  // An installed project has no script of hub-kit's: `npm start` there says "Missing script".
+  const repositoryOnly = [...forSites.matchAll(/\bnpm (?:start|test|ci|run [\w:-]+)\b/g)].map((m) => m[0]);
+  assert.deepEqual(repositoryOnly, [], 'the sections for a site name commands that only work in a clone of the repository');
+  const cli = readFileSync(join(root, 'bin', 'hub-kit.ts'), 'utf8');
+  for (const [, command] of forSites.matchAll(/npx hub-kit ([\w-]+)/g)) {
+    assert.match(cli, new RegExp(`'?${command}'?: \\{ summary`), `the README runs \`npx hub-kit ${command}\`, which the command does not have`);
   }
 });
 

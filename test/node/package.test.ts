@@ -1,26 +1,41 @@
 /**
  * The package as a site installs it: every `exports` entry resolves to a file that
- * `npm run build` wrote, with its types; `sideEffects` names only what registers
- * something; importing a class defines nothing and importing `/define` defines its tag;
- * the stand-in entry runs in Node; `npm pack` ships dist/ and nothing private.
+ * `npm run build` wrote, with its types; importing a class defines nothing and importing
+ * `/define` defines its tag; the stand-in entry runs in Node; `npm pack` ships dist/ and
+ * nothing private. Of the packed tarball itself: every file that any shipped file names
+ * (an import, a source map, a package.json field, the manifest) is in it; `sideEffects`
+ * names exactly the shipped files that register something; `dependencies` are exactly the
+ * packages the shipped JavaScript imports.
  *
  * Imports go through the package's own name ("hub-kit/…"), so Node resolves them with
  * package.json `exports`, exactly as in a site's project.
  */
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join, posix } from 'node:path';
+import ts from 'typescript';
 import { CLASSES, ELEMENTS, root } from '../../scripts/entries.js';
+import { unpackPacked, type Unpacked } from '../support/packed.js';
 
 interface Pkg {
   name: string;
+  main: string;
+  module: string;
   types: string;
+  unpkg: string;
+  jsdelivr: string;
   customElements: string;
+  bin: Record<string, string>;
   sideEffects: string[];
   files: string[];
+  dependencies: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
+  repository: { type: string; url: string };
+  homepage: string;
+  bugs: { url: string };
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pkg;
 const distReady = existsSync(join(root, 'dist', 'components', 'index.js'));
@@ -64,22 +79,6 @@ test('define entries declare the tag name map, so `document.createElement` is ty
     assert.match(classTypes, /interface HTMLElementTagNameMap/, `${name}: no HTMLElementTagNameMap`);
     assert.match(classTypes, new RegExp(`'${name}'|"${name}"`), `${name}: tag not in its tag name map`);
   }
-});
-
-test('sideEffects names only the bundle, the define entries, locales and the stylesheets', () => {
-  const allowed = [
-    /^\.\/dist\/hub-kit\.js$/,
-    /^\.\/dist\/components\/\*\/define\.js$/,
-    /^\.\/dist\/components\/shared\/locales\/\*\.js$/,
-    /^\.\/dist\/hub-(forms|kit)\.css$/,
-    // The sources, for the demo and tests that import them directly.
-    /^\.\/components\/(\*\/define|all)\.ts$/,
-  ];
-  for (const entry of pkg.sideEffects) {
-    assert.ok(allowed.some((re) => re.test(entry)), `sideEffects lists ${entry}`);
-  }
-  assert.ok(pkg.sideEffects.includes('./dist/components/*/define.js'));
-  assert.ok(pkg.sideEffects.includes('./dist/hub-kit.js'));
 });
 
 test('importing the classes defines nothing; importing /define registers the tag', async () => {
@@ -182,4 +181,137 @@ test('the JSX and Vue typings know every attribute in custom-elements.json', () 
   } catch (error) {
     assert.fail(`attributes the typings do not know (types/elements.d.ts):\n${(error as { stdout?: string }).stdout ?? error}`);
   }
+});
+
+/** A package.json path pattern (`./dist/components/*\/define.js`) as a test of a packed path. */
+function pattern(glob: string): RegExp {
+  const body = glob
+    .replace(/^\.\//, '')
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*\*\//g, '(?:.*/)?')
+    .replace(/\*/g, '[^/]*');
+  return new RegExp(`^${body}$`);
+}
+
+/** What a shipped file names: its imports (static, dynamic, type), `new URL(…, import.meta.url)` and its source map. */
+function references(text: string): string[] {
+  const { importedFiles, referencedFiles } = ts.preProcessFile(text, true, true);
+  return [
+    ...importedFiles.map((f) => f.fileName),
+    ...referencedFiles.map((f) => f.fileName),
+    ...[...text.matchAll(/new URL\(\s*["'`]([^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/[#@] sourceMappingURL=(\S+)/g)].map((m) => m[1]!),
+  ];
+}
+
+const isCode = (file: string) => /\.(m?js|d\.ts)$/.test(file);
+
+describe('the packed tarball', () => {
+  let packed: Unpacked;
+  before(() => {
+    assert.ok(distReady, needsBuild);
+    packed = unpackPacked();
+  });
+  after(() => packed?.remove());
+
+  test('every file a shipped file names is in the package: imports, source maps, package.json fields, the manifest', () => {
+    const files = new Set(packed.files);
+    const missing: string[] = [];
+    const expect = (from: string, target: string) => {
+      if (!files.has(target)) missing.push(`${from} -> ${target}`);
+    };
+    let followed = 0;
+    for (const file of packed.files.filter(isCode)) {
+      const text = readFileSync(join(packed.dir, file), 'utf8');
+      for (const specifier of references(text)) {
+        if (!/^\.{1,2}\//.test(specifier) && !/^[\w.-]+\.(js|map)$/.test(specifier)) continue; // a package, or a URL
+        followed++;
+        const target = posix.normalize(posix.join(posix.dirname(file), specifier));
+        // A declaration names `./x.js` and means `./x.d.ts`.
+        expect(file, file.endsWith('.d.ts') && target.endsWith('.js') && !files.has(target) ? target.replace(/\.js$/, '.d.ts') : target);
+      }
+    }
+    assert.ok(followed > 100, `only ${followed} references followed: the scan is not reading the package`);
+
+    const manifest = JSON.parse(readFileSync(join(packed.dir, 'package.json'), 'utf8')) as Pkg;
+    const field = (name: string, value: string) => expect(`package.json ${name}`, posix.normalize(value));
+    for (const name of ['main', 'module', 'types', 'unpkg', 'jsdelivr', 'customElements'] as const) field(name, manifest[name]);
+    for (const [command, target] of Object.entries(manifest.bin)) field(`bin.${command}`, target);
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      for (const [condition, value] of Object.entries(typeof target === 'string' ? { default: target } : target)) {
+        if (!value.includes('*')) field(`exports["${subpath}"].${condition}`, value);
+        else if (!packed.files.some((f) => pattern(value).test(f))) missing.push(`package.json exports["${subpath}"].${condition} -> ${value} (matches nothing)`);
+      }
+    }
+
+    const elements = JSON.parse(readFileSync(join(packed.dir, manifest.customElements), 'utf8')) as object;
+    const paths: string[] = [];
+    JSON.stringify(elements, (key, value: unknown) => {
+      if ((key === 'path' || key === 'module') && typeof value === 'string') paths.push(value);
+      return value;
+    });
+    assert.ok(paths.length > 4, 'custom-elements.json names no module');
+    for (const path of paths) expect(manifest.customElements, posix.normalize(path.replace(/^\//, '')));
+    assert.deepEqual(missing, [], `the package names files it does not contain:\n${missing.join('\n')}`);
+  });
+
+  test('sideEffects names exactly the shipped files that register something, and the stylesheets', () => {
+    // What registers something when imported: each element's define entry, each locale
+    // (registerStrings), the script tag's loader (it watches the document), and CSS.
+    // The loader's files in dist/hub-kit/ export classes and are imported by the loader
+    // alone, for their exports; the npm class modules define nothing (tested above).
+    const registering = packed.files.filter(
+      (file) =>
+        /^dist\/components\/[^/]+\/define\.js$/.test(file) ||
+        /^dist\/components\/shared\/locales\/[^/]+\.js$/.test(file) ||
+        file === 'dist/hub-kit.js' ||
+        /^dist\/[^/]+\.css$/.test(file),
+    );
+    assert.ok(registering.length >= ELEMENTS.length + 3, `only ${registering.length} files register something`);
+    for (const glob of pkg.sideEffects) {
+      assert.ok(packed.files.some((file) => pattern(glob).test(file)), `sideEffects lists ${glob}, which the package does not contain`);
+    }
+    const listed = packed.files.filter((file) => pkg.sideEffects.some((glob) => pattern(glob).test(file)));
+    assert.deepEqual(listed, registering, 'sideEffects does not match the files that register something');
+    for (const file of packed.files.filter((f) => f.endsWith('.js') && !listed.includes(f) && f.startsWith('dist/components/'))) {
+      const text = readFileSync(join(packed.dir, file), 'utf8');
+      assert.doesNotMatch(text, /^\w+\.define\(\);?$/m, `${file} registers a tag, but sideEffects does not list it`);
+    }
+  });
+
+  test('dependencies are exactly the packages the shipped JavaScript imports', () => {
+    const builtins = new Set(builtinModules);
+    const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+    const imported = new Map<string, string>();
+    for (const file of packed.files.filter((f) => /\.m?js$/.test(f))) {
+      const text = readFileSync(join(packed.dir, file), 'utf8');
+      for (const specifier of ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)) {
+        if (/^(\.|\/|node:|[a-z]+:)/.test(specifier) || builtins.has(specifier)) continue;
+        if (!imported.has(packageOf(specifier))) imported.set(packageOf(specifier), file);
+      }
+    }
+    const declared = Object.keys(pkg.dependencies).sort();
+    const used = [...imported.keys()].sort();
+    assert.deepEqual(
+      used,
+      declared,
+      `dependencies ${JSON.stringify(declared)}, but the shipped code imports ${used.map((name) => `${name} (${imported.get(name)})`).join(', ')}`,
+    );
+    // The elements' typings may name only what an installing project gets: dependencies and
+    // itself. (types/ holds the framework typings, which name the framework a project has.)
+    for (const file of packed.files.filter((f) => f.startsWith('dist/') && f.endsWith('.d.ts'))) {
+      for (const specifier of references(readFileSync(join(packed.dir, file), 'utf8'))) {
+        if (/^(\.|\/|node:|[a-z]+:)/.test(specifier) || builtins.has(specifier) || /^[\w.-]+\.(js|map)$/.test(specifier)) continue;
+        const name = packageOf(specifier);
+        assert.ok(name === pkg.name || name in pkg.dependencies, `${file} imports ${specifier}, not a dependency`);
+      }
+    }
+  });
+
+  test('repository, homepage and bugs name one repository', () => {
+    const url = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+    assert.match(url, /^https:\/\/\S+$/);
+    assert.ok(pkg.homepage.startsWith(url), `homepage ${pkg.homepage} is not in ${url}`);
+    assert.ok(pkg.bugs.url.startsWith(url), `bugs ${pkg.bugs.url} is not in ${url}`);
+  });
 });

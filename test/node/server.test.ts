@@ -16,6 +16,7 @@ import {
   UnauthenticatedError,
   UnexpectedResponseError,
   ValidationError,
+  type ConsentCheck,
   type HubApiOptions,
 } from '../../src/server/index.js';
 import { standInClock } from './support/stand-in-clock.js';
@@ -168,16 +169,20 @@ describe('subscribers.upsert', () => {
     const gone = [...(await everyone()).entries()].filter(([, s]) => s.status === 'unsubscribed').map(([email]) => email);
     assert.ok(gone.length >= 3, 'the demo workspace has unsubscribed people');
     const kept: number[] = [];
+    const checks: ConsentCheck[] = [];
     const result = await api.subscribers.upsert(
       [
         ...gone.slice(0, 3).map((email) => ({ email, status: 'subscribed' })),
         { email: 'joined-2020@example.com', status: 'unsubscribed', created_at: '2020-02-03T04:05:06Z' },
         { email: 'brand-new@example.com', status: 'subscribed' },
       ],
-      { onKeptUnsubscribed: (row) => kept.push(row.index) },
+      { onKeptUnsubscribed: (row) => kept.push(row.index), onConsentCheck: (check) => checks.push(check) },
     );
     assert.equal(result.keptUnsubscribed, 3);
     assert.deepEqual(kept, [0, 1, 2]);
+    // The workspace's list is read once, and told as it goes: after every hundred and at the end.
+    assert.deepEqual(checks.map((c) => [c.read, c.done]), [[100, false], [200, false], [300, false], [320, true]]);
+    assert.equal(checks.at(-1)?.unsubscribed, gone.length);
     assert.equal(result.created, 2);
     let after = await everyone();
     for (const email of gone.slice(0, 3)) assert.equal(after.get(email)?.status, 'unsubscribed', email);

@@ -1,23 +1,27 @@
 /**
- * Size budgets (KB gzip). Each entry must stay within its budget (scripts/entries.ts); what
- * is left of it is printed beside it. Each define entry is measured as
- * the package ships it (`hub-kit/<element>/define`, i.e. dist/components/<element>/define.js
- * from `npm run build`), bundled alone with everything it needs (lit, zod/mini, idb-keyval,
- * the search engine) and minified, as a site's bundler would ship it; dist/hub-kit.js is
- * measured as built.
+ * Size budgets (KB gzip -9). Each must hold (scripts/entries.ts); what is left of it is
+ * printed beside it.
+ *
+ * - Each define entry as the package ships it (`hub-kit/<element>/define`, i.e.
+ *   dist/components/<element>/define.js from `npm run build`), bundled alone with
+ *   everything it needs (lit, zod/mini, idb-keyval, the search engine) and minified, as a
+ *   site's bundler would ship it.
+ * - The script tag as a page pays for it: dist/hub-kit.js and every file it fetches for the
+ *   page's tags, each file compressed on its own as a server sends it. The files are found
+ *   by following the built files' imports from the loader; test/e2e/script-tag.test.ts
+ *   counts what real browsers fetch for the same pages.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { BUDGETS_KB, ELEMENTS, root } from '../../scripts/entries.js';
+import { BUDGETS_KB, ELEMENTS, SCRIPT_TAG_PAGES, root, type ElementName } from '../../scripts/entries.js';
 
 const kb = (bytes: number) => bytes / 1024;
 
-function report(what: string, size: number, key: keyof typeof BUDGETS_KB): void {
-  const budget = BUDGETS_KB[key];
+function report(what: string, size: number, budget: number): void {
   console.log(`size: ${what} ${size.toFixed(2)} KB gzip (budget ${budget}, ${(budget - size).toFixed(2)} KB left)`);
   assert.ok(size <= budget, `${what} is ${size.toFixed(2)} KB gzip, over its ${budget} KB budget`);
 }
@@ -78,7 +82,7 @@ for (const name of ELEMENTS) {
     const entry = join(root, 'dist', 'components', name, 'define.js');
     assert.ok(existsSync(entry), `dist/components/${name}/define.js is missing: run \`npm run build\` first (\`npm test\` does)`);
     const size = gzipKb(await bundleAlone(entry));
-    report(`${name}/define`, size, name);
+    report(`${name}/define`, size, BUDGETS_KB[name]);
     const floor = gzipKb(await bundleAlone(floorOf(name)));
     assert.ok(floor > 0 && floor < size, `the libraries alone (${floor.toFixed(2)} KB) cannot outweigh ${name}/define`);
     console.log(
@@ -88,17 +92,69 @@ for (const name of ELEMENTS) {
   });
 }
 
-test(`dist/hub-kit.js stays within ${BUDGETS_KB['hub-kit.js']} KB gzip and registers every element`, () => {
-  const file = join(root, 'dist', 'hub-kit.js');
-  assert.ok(existsSync(file), 'dist/hub-kit.js is missing: run `npm run build` first (`npm test` does)');
-  const code = readFileSync(file);
-  const size = gzipKb(code);
-  report('dist/hub-kit.js', size, 'hub-kit.js');
-  // Measured minified: an unminified build would pass or fail for the wrong reason.
-  // (Line counts say little: CSS templates and pure annotations keep their newlines.)
-  assert.ok(!code.includes('function normalizeBaseUrl('), 'dist/hub-kit.js is not minified: local names survived');
+const loaderFile = join(root, 'dist', 'hub-kit.js');
+
+/** The files of dist/hub-kit/ that the loader names, by the name before their hash. */
+function loaderFiles(): Map<string, string> {
+  const loader = readFileSync(loaderFile, 'utf8');
+  const files = new Map<string, string>();
+  for (const [, path, name] of loader.matchAll(/["'`](?:\.\/)?(hub-kit\/([\w]+(?:-[a-z]+)*)-[\w-]{8}\.js)["'`]/g)) {
+    files.set(name!, join(root, 'dist', path!));
+  }
+  return files;
+}
+
+/** A file and every file it imports, statically, from dist/hub-kit/. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  assert.ok(existsSync(file), `${relative(root, file)} is imported but missing`);
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const [, specifier] of code.matchAll(/(?:\bfrom|\bimport)\s*["'`](\.{1,2}\/[^"'`]+)["'`]/g)) {
+    closure(join(dirname(file), specifier!), seen);
+  }
+  return seen;
+}
+
+/** What the loader fetches for a page with these tags: the file of all when it needs every other. */
+function pageFiles(tags: readonly ElementName[]): string[] {
+  const files = loaderFiles();
+  const fileOf = (tag: ElementName) => (tag === 'signup-form' || tag === 'contact-form' ? 'forms' : tag);
+  const needed = new Set(tags.map(fileOf));
+  const perElement = [...files.keys()].filter((name) => name !== 'all');
+  const chosen = needed.size === perElement.length ? ['all'] : [...needed];
+  const out = new Set<string>([loaderFile]);
+  for (const name of chosen) {
+    const file = files.get(name);
+    assert.ok(file, `dist/hub-kit.js names no hub-kit/${name}-….js`);
+    for (const one of closure(file)) out.add(one);
+  }
+  return [...out];
+}
+
+test('dist/hub-kit.js is a loader that names a file for every element, minified', () => {
+  assert.ok(existsSync(loaderFile), 'dist/hub-kit.js is missing: run `npm run build` first (`npm test` does)');
+  const loader = readFileSync(loaderFile, 'utf8');
   for (const name of ELEMENTS) {
     // The minifier may quote the tag with ", ' or a backtick.
-    assert.match(code.toString(), new RegExp(`["'\`]${name}["'\`]`), `dist/hub-kit.js does not register <${name}>`);
+    assert.match(loader, new RegExp(`["'\`]${name}["'\`]`), `dist/hub-kit.js does not know <${name}>`);
+  }
+  assert.deepEqual([...loaderFiles().keys()].sort(), ['all', 'bio-card', 'forms', 'hub-search']);
+  for (const file of [loaderFile, ...pageFiles(ELEMENTS), ...pageFiles(['signup-form', 'hub-search', 'bio-card'])]) {
+    const code = readFileSync(file, 'utf8');
+    // Measured minified: an unminified build would pass or fail for the wrong reason.
+    // (Line counts say little: HTML templates keep their newlines.)
+    assert.ok(!code.includes('function normalizeBaseUrl(') && !/\n\s+(?:const|let|return|if)\b/.test(code), `${relative(root, file)} is not minified`);
+    assert.ok(!code.includes('sourceMappingURL'), `${relative(root, file)} names a source map the package does not ship`);
   }
 });
+
+for (const [page, { tags, budgetKb }] of Object.entries(SCRIPT_TAG_PAGES)) {
+  test(`the script tag, a page with ${page}: every file it fetches within ${budgetKb} KB gzip`, () => {
+    assert.ok(existsSync(loaderFile), 'dist/hub-kit.js is missing: run `npm run build` first (`npm test` does)');
+    const files = pageFiles(tags);
+    const sizes = files.map((file) => gzipKb(readFileSync(file)));
+    console.log(`size:   ${files.map((file, i) => `${relative(join(root, 'dist'), file)} ${sizes[i]!.toFixed(2)}`).join(', ')}`);
+    report(`script tag, ${page}`, sizes.reduce((a, b) => a + b, 0), budgetKb);
+  });
+}

@@ -10,7 +10,7 @@ import { Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { connect, explain } from '../../api.js';
 import type { Format } from '../../csv/rows.js';
-import { isClosedPipe, plural, writeAll } from '../../output.js';
+import { plural, writeAll } from '../../output.js';
 import { InputError } from '../../usage.js';
 
 export const EXPORT_COLUMNS = ['id', 'email', 'name', 'status', 'created_at', 'updated_at', 'fields'];
@@ -79,8 +79,7 @@ export async function exportSubscribers(options: ExportOptions): Promise<number>
   } catch (error) {
     target?.stream.destroy();
     if (target) rmSync(target.partial, { force: true });
-    // The reader of stdout has gone (`| head`): it has what it wanted.
-    if (!target && isClosedPipe(error)) return 0;
+    // A reader of stdout that has gone (`| head`) never gets here: hub-kit.ts ends the command with 0.
     throw explain(error, connection);
   }
   if (out && target) {

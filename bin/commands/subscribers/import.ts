@@ -12,9 +12,9 @@ import { basename } from 'node:path';
 import type { InvalidRow, UpsertOptions, UpsertProgress } from '../../../src/server/index.js';
 import { upsertAll } from '../../../src/server/upsert.js';
 import { connect, explain, type Connection } from '../../api.js';
-import { describe, itemOf, mappingFor, statusWord, readDate, type Mapping } from '../../csv/mapping.js';
+import { describe, itemOf, lostUnsubscribe, mappingFor, statusWord, readDate, type Mapping } from '../../csv/mapping.js';
 import { csvRows, jsonRows, type Format } from '../../csv/rows.js';
-import { delimiterName, shapeOf, type Delimiter, type Encoding, type FileShape } from '../../csv/shape.js';
+import { ENCODING_LABELS, delimiterName, shapeOf, type Delimiter, type Encoding, type FileShape } from '../../csv/shape.js';
 import { checkpointPath, readCheckpoint, removeCheckpoint, writeCheckpoint, type Checkpoint, type Counts } from '../../import/checkpoint.js';
 import { RejectReport } from '../../import/rejects.js';
 import { count, duration, plural } from '../../output.js';
@@ -69,8 +69,10 @@ function mappingLine(mapping: Mapping): string {
   const name = [...from('name'), ...from('first_name'), ...from('last_name')];
   if (name.length) parts.push(`name ← ${name.join(' + ')}`);
   const status = from('status');
-  if (status.length) parts.push(`status ← ${status.join(', ')}`);
-  else if (mapping.fileStatus) parts.push(`status: ${mapping.fileStatus.status} (${mapping.fileStatus.why})`);
+  const file = mapping.fileStatus;
+  if (file && (file.status === 'unsubscribed' || !status.length)) parts.push(`status: every row ${file.status} (${file.why})`);
+  else if (status.length) parts.push(`status ← ${status.join(', ')}${file ? `, or else ${file.status} (${file.why})` : ''}`);
+  else parts.push('no status column (new subscribers are subscribed, existing ones keep theirs)');
   if (from('created_at').length) parts.push(`created_at ← ${from('created_at').join(', ')}`);
   const fields = mapping.targets.filter((t) => t.kind === 'field' || t.kind === 'fields').length;
   if (fields) parts.push(`${plural(fields, 'more column')} as fields`);
@@ -105,7 +107,7 @@ export async function importSubscribers(options: ImportOptions): Promise<number>
     throw new InputError('--map is for CSV files; a JSON Lines row names its fields itself.');
   }
 
-  const how = format === 'csv' ? `${shape.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, ${delimiterName(shape.delimiter)}-separated` : 'JSON Lines';
+  const how = format === 'csv' ? `${ENCODING_LABELS[shape.encoding]}, ${delimiterName(shape.delimiter)}-separated` : 'JSON Lines';
   console.error(`Reading ${name} (${how}, ${plural(shape.rows, 'row')}).`);
   if (shape.encodingNote) console.error(`${shape.encodingNote}.`);
   if (mapping && dryRun) {
@@ -118,6 +120,7 @@ export async function importSubscribers(options: ImportOptions): Promise<number>
   } else if (mapping) {
     console.error(`Columns: ${mappingLine(mapping)}.`);
   }
+  if (mapping?.dropped.length) await refuseLostUnsubscribes(file, shape, name, mapping);
   if (!shape.rows) {
     console.error(`${name} has no rows after its header: nothing to import.`);
     return 0;
@@ -218,6 +221,16 @@ export async function importSubscribers(options: ImportOptions): Promise<number>
     resubscribe: options.resubscribe,
     onInvalid: reject,
     onKeptUnsubscribed: ({ index }) => pending.delete(index),
+    // Reading the workspace's list takes a request per 100 subscribers, before the first row is sent.
+    onConsentCheck: ({ read, unsubscribed, done }) => {
+      if (done) {
+        console.error(`Read the workspace's ${plural(read, 'subscriber')} to know who has unsubscribed: ${count(unsubscribed)}.`);
+      } else if (read === 100) {
+        console.error('Reading the workspace\'s subscribers to know who has unsubscribed, a request per 100…');
+      } else if (read % 1000 === 0) {
+        console.error(`${count(read)} subscribers read…`);
+      }
+    },
     onSend: (rows) => {
       sentAt = Date.now();
       save(total(last), rows);
@@ -281,11 +294,38 @@ export async function importSubscribers(options: ImportOptions): Promise<number>
   return 0;
 }
 
+/**
+ * A --map that takes a recognised status column (Ghost's subscribed_to_emails, Kit's state…)
+ * off the status must not cost anyone their unsubscribe: one pass over the rows before
+ * anything is sent, and a refusal naming how many rows and the first of them.
+ */
+async function refuseLostUnsubscribes(file: string, shape: FileShape, name: string, mapping: Mapping): Promise<void> {
+  let lost = 0;
+  let first: { row: number; column: string } | undefined;
+  for await (const { row, cells } of csvRows(file, shape, name)) {
+    if (row <= 1) continue;
+    const read = itemOf(mapping, cells);
+    const column = 'problem' in read ? undefined : lostUnsubscribe(mapping, cells, read.item);
+    if (column === undefined) continue;
+    lost++;
+    first ??= { row, column };
+  }
+  if (!first) return;
+  throw new InputError(
+    `--map takes "${first.column}" off the status, but it says ${plural(lost, 'row has', 'rows have')} unsubscribed (the first is row ${count(first.row)}): ` +
+      `imported without it, ${lost === 1 ? 'that person' : 'those people'} would be subscribed. Keep "${first.column}" as the status, or map another column to status that says so.`,
+  );
+}
+
 /** Why a JSON Lines value is not a subscriber, for the few things the upsert's own checks would word less well. */
 function jsonProblem(value: unknown): string | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'the line is not a JSON object';
   const { status, created_at: createdAt } = value as Record<string, unknown>;
-  if (typeof status === 'string' && statusWord(status) === null) return `the status "${status}" is not one this command knows`;
+  if (status !== undefined && status !== null) {
+    if (typeof status !== 'string') return 'the status is not text: write "subscribed" or "unsubscribed"';
+    if (status.trim() === '') return 'the status is empty: write whether this person is subscribed or unsubscribed';
+    if (statusWord(status) === null) return `the status "${status}" is not one this command knows`;
+  }
   if (typeof createdAt === 'string' && readDate(createdAt) === null) return `the join date "${createdAt}" is not a date this command reads`;
   return undefined;
 }

@@ -29,14 +29,17 @@ import   upserts every row of FILE, matched by email, 100 to a request at the ke
   --out FILE        export to FILE instead of stdout
   --bom             export: start the CSV with a byte-order mark, so Excel reads it as UTF-8
   --excel           export: --bom, and Windows line ends
-  --map COL=FIELD   import: read column COL as FIELD, one of ${MAP_TARGETS};
-                    repeat it for more columns. --dry-run shows the mapping chosen
+  --map COL=FIELD   import: read column COL as FIELD, one of
+                    ${MAP_TARGETS}
+                    (status: words such as active; subscribed or unsubscribed: a yes/no
+                    column whose yes means that). Repeat it for more columns; --dry-run
+                    shows the mapping chosen
   --dry-run         import: check the file and every row, show the mapping, send nothing
   --resubscribe     import: rows marked subscribed subscribe again people who had unsubscribed;
                     only for people who asked you to
   --delimiter D     import: comma, semicolon or tab; by default the header row's
-  --encoding E      import: ${ENCODING_NAMES}; by default UTF-8, or Windows-1252 when the
-                    file is clearly that and not UTF-8
+  --encoding E      import: ${ENCODING_NAMES};
+                    by default UTF-8, or Windows-1252 when the file is clearly that
   --restart         import: ignore the checkpoint of an interrupted import
 ${API_USAGE}`;
 

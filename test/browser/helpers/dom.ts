@@ -15,10 +15,10 @@ export async function expectAccessible(el: Element): Promise<void> {
   expect(summary, summary.join('\n')).to.deep.equal([]);
 }
 
-/** Polls `check` until it holds, or fails naming `what`. */
-export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` (which may ask the service) until it holds, or fails naming `what`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const end = performance.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await wait(20);
   }

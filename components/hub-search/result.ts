@@ -1,0 +1,44 @@
+/**
+ * How one result of `<hub-search>` reads: its title, type, date and excerpt, with the
+ * matched words marked. Highlighting is data (src/search/highlight.ts); here its segments
+ * become text and `<mark>` elements, never HTML.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Hit } from '../../src/search/engine.js';
+import { highlight, type Segment } from '../../src/search/highlight.js';
+
+/** A hit as the listbox shows it. */
+export interface Row extends Hit {
+  /** Undefined when the entry's URL is not http(s): shown, but never a link. */
+  url: string | undefined;
+}
+
+/** Characters of an excerpt shown: a longer one is cut around its first match. */
+const EXCERPT_WINDOW = 180;
+
+// One magnifier, for the search box and dialog mode's button: a ring and a handle, drawn as
+// strokes, which take far fewer bytes than the outline of their shape.
+export const ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
+  stroke-width="2"><circle cx="10" cy="10" r="7"/><path d="m15 15 6 6"/></svg>`;
+
+function marked(segments: Segment[]): Array<TemplateResult | string> {
+  return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
+}
+
+function date(value: string | null | undefined): TemplateResult | typeof nothing {
+  const at = new Date(value!);
+  return value && !isNaN(+at)
+    ? html`<time datetime=${value}>${at.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`
+    : nothing;
+}
+
+// Written with the tags' ends on the next line: the template's whitespace ships as is, and
+// none falls between the spans.
+export function resultBody({ entry, terms }: Row): TemplateResult {
+  const { excerpt, type } = entry;
+  return html`<span part="title" class="title">${marked(highlight(entry.title, terms))}</span
+    ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
+      type && entry.published_at ? ' · ' : ''
+    }${date(entry.published_at)}</span
+    >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+}

@@ -1,0 +1,2 @@
+/** `<bio-card>` as a file of the script tag, its class exported under its tag (see forms.ts). */
+export { BioCard as 'bio-card' } from '../bio-card/bio-card.js';

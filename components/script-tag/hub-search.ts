@@ -1,0 +1,2 @@
+/** `<hub-search>` as a file of the script tag, its class exported under its tag (see forms.ts). */
+export { HubSearch as 'hub-search' } from '../hub-search/hub-search.js';

@@ -1,0 +1,156 @@
+/**
+ * One framework recipe of docs/frameworks.md as a test file: followed from the packed
+ * package in a new folder (recipe.ts), built against the stand-in, served, then checked in
+ * every engine (HUB_BROWSERS) with the checks of site-checks.ts:
+ *
+ * - the bytes the kit adds (the page against the same site's page without the kit);
+ * - JavaScript on: several loads without a console error, then a signup that shows its
+ *   success text (and the app's own line, set from the element's event);
+ * - JavaScript off: what the visitor reads, and the form's post and the way back.
+ *
+ * Each step's time and each figure is printed, for the report.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { engines, launch } from './engines.js';
+import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
+import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Served {
+  /** The page with the kit. */
+  url: string;
+  /** The same site's page without the kit. */
+  controlUrl: string;
+  /** Something to add to the bytes: what the control page shares with the kit's page. */
+  shared?: { what: string; bytes: number };
+  /** Stops serving (a static server; the project's own processes stop with it). */
+  close?: () => void;
+}
+
+export interface Context {
+  project: Project;
+  recipe: Recipe;
+  env: Record<string, string>;
+  standIn: string;
+  served: Served;
+}
+
+export interface FrameworkSuite {
+  /** As in the report: "Astro". */
+  name: string;
+  /** The `## ` heading of docs/frameworks.md. */
+  heading: string;
+  /** Folder name prefix and e-mail label. */
+  slug: string;
+  /** Changes the recipe's install lines where the doc says to (a version for this Node). */
+  setup?: (lines: string[]) => string[];
+  /** Files of the test's own, written beside the recipe's before the build: a page without the kit. */
+  controlFiles?: Map<string, string>;
+  /** Runs after the recipe's build lines: serves the site and its control page. */
+  serve(context: Omit<Context, 'served'>, serveLine: string | undefined): Promise<Served>;
+  /** Loads before the signup, with JavaScript on. */
+  loads?: number;
+  hydrated?: () => boolean;
+  appText?: (email: string) => string;
+  /** Without JavaScript the page has a form that posts (else: it shows nothing, as an app needing JavaScript). */
+  formWithoutJavaScript: boolean;
+  /** Tests of its own, run before the browser checks. */
+  more?: (context: () => Context) => void;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+export function frameworkSuite(suite: FrameworkSuite): void {
+  let context: Context | undefined;
+  const timings: string[] = [];
+  const timed = async <T>(what: string, work: () => T | Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const result = await work();
+    timings.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  };
+
+  before(async () => {
+    assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
+    const project = await timed('pack', () => newProject(suite.slug));
+    const recipe = readRecipe(project.doc, suite.heading);
+    await timed('install', () => project.follow(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
+    project.writeFiles(recipe.files);
+    if (suite.controlFiles) project.writeFiles(suite.controlFiles);
+    const { env, serveLine } = await timed('build', () => project.follow(recipe.build, /^npx \S+ (start|preview)$/));
+    const partial = { project, recipe, env, standIn: project.standIn().url };
+    const served = await timed('serve', () => suite.serve(partial, serveLine));
+    context = { ...partial, served };
+  });
+
+  after(() => {
+    console.log(`${suite.name}: ${timings.join(', ')}`);
+    context?.served.close?.();
+    context?.project.remove();
+  });
+
+  const ctx = () => {
+    assert.ok(context, 'the recipe did not build');
+    return context;
+  };
+
+  describe(`${suite.name}, from docs/frameworks.md`, () => {
+    suite.more?.(ctx);
+
+    test('the kit adds this much to the page', async () => {
+      const { served } = ctx();
+      const browser = await launch(engines()[0]!);
+      try {
+        const page = await browser.newPage();
+        await page.goto(served.controlUrl);
+        const without: Weight = await pageWeight(page);
+        await page.goto(served.url);
+        await page.waitFor(() => Boolean(customElements.get('signup-form')), [], { what: 'the element' });
+        const withKit = await pageWeight(page);
+        const shared = served.shared ? `, and ${served.shared.what} ${kib(served.shared.bytes)}` : '';
+        console.log(`${suite.name}: the kit adds ${added(withKit, without)}${shared} (the page: ${kib(withKit.total)})`);
+        assert.ok(withKit.total > without.total);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    for (const engine of engines()) {
+      const loads = suite.loads ?? 3;
+      test(`${engine}: ${loads} loads without a console error, then a signup`, async () => {
+        const { served, standIn } = ctx();
+        const { errors } = await signupWithJavaScript(engine, {
+          url: served.url,
+          standIn,
+          loads,
+          label: suite.slug,
+          ...(suite.hydrated && { hydrated: suite.hydrated }),
+          ...(suite.appText && { appText: suite.appText }),
+        });
+        console.log(`${suite.name}, ${engine}: ${errors.length} console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+        assert.deepEqual(errors, []);
+      });
+
+      test(`${engine}: JavaScript off`, async () => {
+        const { served, standIn } = ctx();
+        const result = await signupWithoutJavaScript(engine, served.url, standIn, suite.slug);
+        if (suite.formWithoutJavaScript) {
+          assert.match(result.before, /Email.*Subscribe/);
+          assert.ok(result.landed, 'the page has no form');
+          const landed = new URL(result.landed);
+          assert.equal(landed.origin, new URL(served.url).origin);
+          console.log(`${suite.name}, ${engine}, JavaScript off: the form posts; back at ${landed.pathname}${landed.search}, reading "${result.after}"`);
+        } else {
+          assert.equal(result.landed, undefined);
+          console.log(`${suite.name}, ${engine}, JavaScript off: the page reads "${result.before}"`);
+        }
+      });
+    }
+  });
+
+}
