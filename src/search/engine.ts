@@ -3,8 +3,8 @@
  * title, tags, excerpt and content, matching with typo-tolerant prefixes (a trie walk
  * bounded by the edits allowed), swapped letters in short words and singular/plural, and
  * ranked by evidence: how many query words an entry matches first, then how exactly, how
- * rare they are, in which field, how close together, BM25F last (docs/search.md gives each
- * rule with its reason). Text is folded and CJK-bigrammed by ./text.ts.
+ * rare they are, in which field, in what order, BM25F last (docs/search.md gives each rule
+ * with its reason). Text is folded and CJK-bigrammed by ./text.ts.
  *
  * It started as a tuned MiniSearch and replaced it because it ranks better on every query
  * kind of `npm run bench` while costing about half of its bytes, which is what keeps
@@ -91,8 +91,6 @@ const NUMBER_WEIGHT = 0.9;
 const PREFIX_POSTINGS = 30_000;
 /** How many of the best entries by their words are ranked again by their titles' word order. */
 const RERANK = 64;
-/** Query words fewer than this many words apart are near, as in one sentence. */
-const NEAR = 20;
 
 /*
  * A posting is one number: entry index * 2^14, then the term's frequency in the title
@@ -178,11 +176,9 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
     const order = int();
     const untyped = int();
     const untypedLetters = int();
-    const lead = int();
     const exact = int();
-    const near = int();
     const scores = new Float64Array(n);
-    const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, lead, near, scores];
+    const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, scores];
     const titleMask = int();
     // The same for the query word being read, kept at its best match.
     const stamps = new Uint32Array(n);
@@ -377,9 +373,8 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
        * the title; more query words, in any field; fewer typos; the title named whole; rarer
        * query words; better fields (title, then tags, then excerpt, then content); the title
        * has the query's words in its order; more words found as typed; fewer title words, then
-       * letters, left untyped; the title has the query's first words; the words near each
-       * other in the excerpt; BM25F. Rules that need the title's or the excerpt's words are
-       * read for the best RERANK entries by the others only.
+       * letters, left untyped; BM25F. Rules that need the title's words are read for the best
+       * RERANK entries by the others only.
        */
       const compare = (a: number, b: number) => {
         for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
@@ -409,8 +404,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
 
       const initialBit = 1 << terms.length;
       for (const doc of best) {
-        const entry = entries[doc]!;
-        const tokens = tokenize(entry.title);
+        const tokens = tokenize(entries[doc]!.title);
         // Only the query words whose best match is in the title name it. An initial stands
         // for a word not typed yet: not one already taken by another query word
         // ("background clip b" does not take "background" twice).
@@ -433,29 +427,21 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
           ordered = i === wanted.length ? 1 : 0;
         }
         const initialInTitle = seen & initialBit ? 1 : 0;
-        title[doc] = tokens.length === typed.length && tokens.every((token, i) => token === typed[i]) ? 1 : 0;
+        // (Words never hold a comma, so the lists compare as text.)
+        title[doc] = +(`${tokens}` === `${typed}`);
         words[doc]! += initialInTitle * 2;
         // Named whole: every title word typed, by no fewer query words (an initial "e" does
         // not name both "encrypted" and "extensions", nor an initial alone a title); of two
-        // titles named whole, the one named first.
-        whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? terms.length + 1 - wanted[0]! : 0;
+        // titles named whole, the one named first (30 query words at most).
+        whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
         fields[doc]! += initialInTitle << 10;
         order[doc] = ordered;
         // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
         if (wanted.length) {
           untyped[doc] = -found.filter((mask) => !mask).length;
-          untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t]?.length ?? 0), 0) - tokens.join('').length);
+          untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length);
         }
-        // The title has the query's first words: the subject is typed first, qualifiers after.
-        lead[doc] = -(wanted[0] ?? terms.length + 1);
         if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
-        // Nearness: the most query words within NEAR words of each other in the excerpt.
-        const at: number[] = [];
-        tokenize(entry.excerpt ?? '').forEach((token, i) => {
-          const mask = masks.get(token)!;
-          for (let t = 0; t < terms.length; t++) if (mask & (1 << t)) at[t] = i;
-          if (mask) near[doc] = Math.max(near[doc]!, at.filter((seen) => i - seen < NEAR).length);
-        });
       }
       best.sort(compare);
       const marked = [...highlights];
@@ -473,16 +459,15 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
 /** Yields to the page so input and rendering go on during a long build. */
 function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
   // A message, unlike setTimeout(0), is not clamped to 4 ms after a few nestings.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  return (
+    scheduler?.yield?.() ??
+    new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => resolve(port1.close());
+      port2.postMessage(null);
+    })
+  );
 }
 
 /**
