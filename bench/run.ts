@@ -72,6 +72,9 @@ async function main(): Promise<void> {
     target: 'es2022',
     write: false,
     tsconfig: `${root}tsconfig.json`,
+    // The package marks only its built define files as having side effects; the page
+    // imports the source one, whose registering of <hub-search> must stay.
+    ignoreAnnotations: true,
     logLevel: 'silent',
   });
   const pageJs = bundle.outputFiles[0]!.text;
