@@ -1,15 +1,19 @@
 /**
  * The bench's corpora and queries.
  *
- * Two corpora: one generated from a seed at 1k, 10k and 50k entries (mostly English, with
+ * Three corpora: one generated from a seed at 1k, 10k and 50k entries (mostly English, with
  * French typed with or without accents, and Chinese and Japanese, which the kit promises to
- * search), and one of real text: the web platform features of the `web-features` package
+ * search); one of real short text: the web platform features of the `web-features` package
  * (names and descriptions) with the CSS properties, HTML elements, HTTP headers, APIs and so
- * on that they list, titled as MDN titles them ("padding-top", "<dialog>", ":hover").
+ * on that they list, titled as MDN titles them ("padding-top", "<dialog>", ":hover"); and one
+ * of real long-form prose in five languages: Electron's documentation as the
+ * `electron-i18n` package ships it translated (English, French, Spanish, German and
+ * Portuguese), each page an entry with its title, an excerpt, two tags and its whole text
+ * as `content`.
  *
- * Queries are made from titles by this file alone, with its own idea of a word (letters and
- * digits, lower-cased): never with hub-kit's tokenizer, so the engine under test does not
- * decide what its own queries look like. Every engine gets the same queries.
+ * Queries are made by this file alone, with its own idea of a word (letters and digits,
+ * lower-cased): never with hub-kit's tokenizer, so the engine under test does not decide
+ * what its own queries look like. Every engine gets the same queries.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -131,6 +135,72 @@ export function realEntries(): SearchEntry[] {
   return (real = out);
 }
 
+// ---- the long-form corpus -------------------------------------------------------------
+
+interface ElectronDoc {
+  title: string;
+  description: string;
+  categoryFancy?: string;
+  html: string;
+}
+
+/** The five languages of the docs corpus, by the package's locale, with the name a tag gives them. */
+const LOCALES: Record<string, string> = { 'en-US': 'English', 'fr-FR': 'Français', 'es-ES': 'Español', 'de-DE': 'Deutsch', 'pt-BR': 'Português' };
+/** Excerpts as a Hub sends them: a paragraph's first sentences, up to this many characters. */
+const EXCERPT_CHARS = 280;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** HTML to plain text: code blocks dropped (a post's prose is what a reader remembers), tags removed, entities decoded. */
+function plainText(html: string): string {
+  return html
+    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, code: string) =>
+      code[0] === '#' ? String.fromCodePoint(parseInt(code.slice(code[1] === 'x' ? 2 : 1), code[1] === 'x' ? 16 : 10)) : (ENTITIES[code] ?? whole),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = text.lastIndexOf(' ', max);
+  return `${text.slice(0, end > 0 ? end : max)} …`;
+}
+
+let docs: SearchEntry[] | undefined;
+
+/** Electron's documentation in five languages: about a thousand pages of real prose, each with its whole text. */
+export function docsEntries(): SearchEntry[] {
+  if (docs) return docs;
+  const path = createRequire(import.meta.url).resolve('electron-i18n/dist/docs.json');
+  const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, ElectronDoc>>;
+  const out: SearchEntry[] = [];
+  for (const [locale, language] of Object.entries(LOCALES)) {
+    for (const [href, doc] of Object.entries(data[locale] ?? {})) {
+      const title = plainText(doc.title);
+      // The page's text without its <h1>, which is the title.
+      const html = doc.html.replace(/^\s*<h1[\s\S]*?<\/h1>/, '');
+      const content = plainText(html);
+      const first = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1];
+      // Its description, else its first paragraph, else its first words (a page of lists).
+      const excerpt = cut(plainText(doc.description || first || '') || content, EXCERPT_CHARS);
+      if (!title || !content) continue;
+      out.push({
+        id: `${locale}:${href}`,
+        type: 'doc',
+        title,
+        url: `https://example.com/${locale}${href}`,
+        excerpt,
+        tags: [doc.categoryFancy ?? 'Docs', language],
+        content,
+      });
+    }
+  }
+  return (docs = out);
+}
+
 // ---- queries -------------------------------------------------------------------------
 
 /** A small seeded generator (mulberry32), so queries depend on the seed alone. */
@@ -207,7 +277,10 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
   const spelled = (title: string) => words(title).join(' ');
   const lowered = entries.map((e) => spelled(e.title)).sort();
   const vocabulary = new Set<string>();
-  for (const e of entries) for (const w of words(`${e.title} ${e.tags?.join(' ') ?? ''} ${e.excerpt ?? ''}`)) vocabulary.add(w);
+  /** Every word of an entry, in any field. */
+  const fields = (e: SearchEntry) => `${e.title} ${e.tags?.join(' ') ?? ''} ${e.excerpt ?? ''} ${e.content ?? ''}`;
+  const entryWords = entries.map((e) => new Set(words(fields(e))));
+  for (const set of entryWords) for (const w of set) vocabulary.add(w);
   const plainWords = [...vocabulary].filter((w) => /^[a-z]{4,}$/.test(w));
 
   /** Length of the shortest prefix of `title` (as `spelled`) no other title starts with, if any. */
@@ -248,7 +321,8 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
     out[kind].push({ q, targets: targets ?? [entry.id] });
   };
 
-  for (let guard = 0; guard < perKind * 400 && KINDS.some((k) => k !== 'none' && out[k].length < perKind); guard++) {
+  const titleKinds: Kind[] = ['exact', 'typo', 'prefix', 'prefixTypo', 'extra', 'natural'];
+  for (let guard = 0; guard < perKind * 400 && titleKinds.some((k) => out[k].length < perKind); guard++) {
     const entry = pick(entries);
     const raw = entry.title.toLowerCase();
     const title = rand() < 0.5 ? deaccent(raw) : raw;
@@ -274,7 +348,7 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
       const typo = edit(word.slice(0, cut), rand, 5);
       if (typo && at + cut >= Math.max(6, unique)) add('prefixTypo', entry, typed.slice(0, at) + typo);
     }
-    const own = new Set(words(`${entry.title} ${entry.tags?.join(' ') ?? ''} ${entry.excerpt ?? ''}`));
+    const own = new Set(words(fields(entry)));
     const extra = pick(plainWords);
     if (!own.has(extra)) add('extra', entry, `${title} ${extra}`);
     const list = words(plain);
@@ -295,6 +369,72 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
     }
   }
 
+  // The kinds added later draw from a stream of their own, so the kinds above keep the
+  // queries they had.
+  const more = random(seed ^ 0x5eed);
+  const draw = <T>(list: readonly T[]): T => list[Math.floor(more() * list.length)]!;
+  // Which entries each word is in, any field, for "together matching only that entry".
+  const holders = new Map<string, number[]>();
+  entryWords.forEach((set, i) => {
+    for (const w of set) {
+      const list = holders.get(w);
+      if (list) list.push(i);
+      else holders.set(w, [i]);
+    }
+  });
+  const onlyIn = (list: string[], i: number) => {
+    let common = holders.get(list[0]!)!;
+    for (const w of list.slice(1)) {
+      const other = new Set(holders.get(w)!);
+      common = common.filter((n) => other.has(n));
+    }
+    return common.length === 1 && common[0] === i;
+  };
+  for (let guard = 0; guard < perKind * 400 && (out.content.length < perKind || out.shortTypo.length < perKind); guard++) {
+    const i = Math.floor(more() * entries.length);
+    const entry = entries[i]!;
+    const plain = deaccent(entry.title.toLowerCase());
+    if (isCjkText(plain)) continue;
+
+    // Content: two or three of the excerpt's rarer words that are not in the title and that,
+    // together, only this entry has, in the order the excerpt has them.
+    const titleWords = new Set(words(entry.title));
+    const eligible = [...new Set(words(entry.excerpt ?? ''))].filter((w) => /^[a-z]{4,}$/.test(w) && !titleWords.has(w));
+    const rare = eligible.sort((a, b) => holders.get(a)!.length - holders.get(b)!.length).slice(0, Math.ceil(eligible.length / 2));
+    if (rare.length >= 2) {
+      const chosen: string[] = [];
+      while (chosen.length < 2) {
+        const w = draw(rare);
+        if (!chosen.includes(w)) chosen.push(w);
+      }
+      if (!onlyIn(chosen, i) && rare.length >= 3) {
+        const left = rare.filter((w) => !chosen.includes(w));
+        chosen.push(draw(left));
+      }
+      if (onlyIn(chosen, i)) {
+        const order: string[] = words(entry.excerpt ?? '');
+        add('content', entry, chosen.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(' '));
+      }
+    }
+
+    // Short-word typo: two neighbouring letters of a 4-letter title word swapped, not the
+    // first: the title with it, or the title typed up to it when that is already unique.
+    const spans = [...plain.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ word: m[0], at: m.index }));
+    const short = spans.filter((s) => /^[a-z]{4}$/.test(s.word));
+    if (short.length) {
+      const { word, at } = draw(short);
+      const j = 1 + Math.floor(more() * 2);
+      const typo = word.slice(0, j) + word[j + 1] + word[j] + word.slice(j + 2);
+      if (typo !== word && !vocabulary.has(typo)) {
+        const whole = plain.slice(0, at) + typo + plain.slice(at + word.length);
+        const typed = words(plain.slice(0, at + word.length)).join(' ');
+        const unique = uniquePrefix(words(plain).join(' '));
+        const upTo = typed.slice(0, typed.length - word.length) + typo;
+        add('shortTypo', entry, more() < 0.5 && unique !== undefined && typed.length >= unique && typed.length < words(plain).join(' ').length ? upTo : whole);
+      }
+    }
+  }
+
   const syllables = ['zor', 'qua', 'vex', 'blim', 'trok', 'yul', 'fep', 'grax', 'wum', 'ksi', 'jho', 'plov'];
   const made = () => Array.from({ length: 3 }, () => pick(syllables)).join('');
   while (out.none.length < perKind) {
@@ -308,6 +448,15 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
 export function generatedCorpus(size: number, seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {
   const entries = generatedEntries(size, seed);
   return { name: `generated, ${size.toLocaleString('en')} entries`, entries, queries: makeQueries(entries, seed, perKind) };
+}
+
+export function docsCorpus(seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {
+  const entries = docsEntries();
+  return {
+    name: `Electron docs in 5 languages, ${entries.length.toLocaleString('en')} entries`,
+    entries,
+    queries: makeQueries(entries, seed, perKind),
+  };
 }
 
 export function realCorpus(seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {

@@ -1,7 +1,9 @@
 /**
  * The engines the bench compares, each in the configuration its documentation recommends
  * for searching documents as you type, and the scoring of their answers. Shared by the
- * browser page (timings and relevance) and the seeds run in Node (relevance only).
+ * browser page (timings and relevance) and the seeds run in Node (relevance only). Every
+ * engine indexes the same fields: title, tags, excerpt and, where an entry has one, its
+ * content.
  */
 import MiniSearch from 'minisearch';
 import { Charset, Document } from 'flexsearch';
@@ -12,12 +14,33 @@ import type { SearchEntry } from '../src/api/schema.js';
 import { KINDS, type Kind, type Query } from './kinds.js';
 
 export type Search = (q: string) => string[] | Promise<string[]>;
-type Builder = (entries: SearchEntry[]) => Promise<Search> | Search;
+export interface BuildContext {
+  /** Where this corpus's Pagefind bundle is served (indexed beforehand in Node by bench/pagefind.ts). */
+  pagefind?: string;
+}
+type Builder = (entries: SearchEntry[], context: BuildContext) => Promise<Search> | Search;
 
 /** Results asked of every engine: enough for hit@3, as many as a dropdown shows. */
 export const LIMIT = 10;
-const FIELDS = ['title', 'tags', 'excerpt'] as const;
+const FIELDS = ['title', 'tags', 'excerpt', 'content'] as const;
 const tagsText = (entry: SearchEntry) => (entry.tags ?? []).join(' ');
+
+interface PagefindModule {
+  options(o: object): Promise<void>;
+  init(): Promise<void>;
+  search(q: string): Promise<{ results: Array<{ data(): Promise<{ url: string }> }> }>;
+}
+let pagefinds = 0;
+/**
+ * A fresh instance of Pagefind's search script from `base`, so that each build starts cold:
+ * imported from its URL in a browser; in Node, which imports no http: module, from its text.
+ */
+async function importPagefind(base: string): Promise<PagefindModule> {
+  const n = ++pagefinds;
+  if (typeof document !== 'undefined') return (await import(/* @vite-ignore */ `${base}pagefind.js?instance=${n}`)) as PagefindModule;
+  const text = await (await fetch(`${base}pagefind.js`)).text();
+  return (await import(`data:text/javascript,${encodeURIComponent(`${text}\n// ${n}`)}`)) as PagefindModule;
+}
 
 export const ENGINES: Record<string, Builder> = {
   'hub-kit': async (entries) => {
@@ -42,7 +65,7 @@ export const ENGINES: Record<string, Builder> = {
       encoder: Charset.LatinBalance,
       document: { id: 'id', index: FIELDS.map((field) => ({ field, tokenize: 'forward' as const })) },
     } as never) as unknown as { add(doc: object): void; search(q: string, o: object): Array<{ id: string }> };
-    for (const entry of entries) index.add({ id: entry.id, title: entry.title, tags: tagsText(entry), excerpt: entry.excerpt ?? '' });
+    for (const entry of entries) index.add({ id: entry.id, title: entry.title, tags: tagsText(entry), excerpt: entry.excerpt ?? '', content: entry.content ?? '' });
     return (q) => index.search(q, { limit: LIMIT, suggest: true, merge: true }).map((r) => String(r.id)).slice(0, LIMIT);
   },
   // Token search (its recommendation for multi-word document search), the documented default
@@ -53,6 +76,7 @@ export const ENGINES: Record<string, Builder> = {
         { name: 'title', weight: 4 },
         { name: 'tags', weight: 2 },
         { name: 'excerpt', weight: 1 },
+        { name: 'content', weight: 1 },
       ],
       threshold: 0.6,
       ignoreLocation: true,
@@ -62,11 +86,26 @@ export const ENGINES: Record<string, Builder> = {
   },
   // Orama's full-text search with typo tolerance 1 and fields boosted as hub-kit boosts them.
   Orama: async (entries) => {
-    const db = create({ schema: { id: 'string', title: 'string', tags: 'string', excerpt: 'string' } as const });
-    await insertMultiple(db, entries.map((e) => ({ id: e.id, title: e.title, tags: tagsText(e), excerpt: e.excerpt ?? '' })));
+    const db = create({ schema: { id: 'string', title: 'string', tags: 'string', excerpt: 'string', content: 'string' } as const });
+    await insertMultiple(db, entries.map((e) => ({ id: e.id, title: e.title, tags: tagsText(e), excerpt: e.excerpt ?? '', content: e.content ?? '' })));
     return async (q) => {
       const result = await oramaSearch(db, { term: q, properties: [...FIELDS], tolerance: 1, boost: { title: 4, tags: 2 }, limit: LIMIT });
       return result.hits.map((h) => String(h.id));
+    };
+  },
+  // Pagefind's own search script over the bundle its binary wrote (see bench/pagefind.ts),
+  // with its default ranking; a result's URL is loaded as its UI loads it, top results only.
+  // On the page's thread (its documented `noWorker`), as every engine here runs, so that its
+  // time and memory are measured where the others' are.
+  Pagefind: async (entries, { pagefind: base }) => {
+    if (!base) throw new Error('Pagefind searches a bundle indexed beforehand: no bundle URL given');
+    const pagefind = await importPagefind(base);
+    await pagefind.options({ basePath: base, noWorker: true });
+    await pagefind.init();
+    return async (q) => {
+      const { results } = await pagefind.search(q);
+      const pages = await Promise.all(results.slice(0, LIMIT).map((r) => r.data()));
+      return pages.map((p) => entries[Number(/\/e\/(\d+)\/$/.exec(p.url)?.[1])]?.id ?? p.url);
     };
   },
 };

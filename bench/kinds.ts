@@ -1,6 +1,6 @@
 /** The kinds of query the bench asks, and what a query is: shared by the corpus generator (Node) and the engines (browser and Node). */
-export type Kind = 'exact' | 'typo' | 'prefix' | 'prefixTypo' | 'extra' | 'natural' | 'none';
-export const KINDS: Kind[] = ['exact', 'typo', 'prefix', 'prefixTypo', 'extra', 'natural', 'none'];
+export type Kind = 'exact' | 'typo' | 'prefix' | 'prefixTypo' | 'extra' | 'natural' | 'content' | 'shortTypo' | 'none';
+export const KINDS: Kind[] = ['exact', 'typo', 'prefix', 'prefixTypo', 'extra', 'natural', 'content', 'shortTypo', 'none'];
 export const KIND_NAMES: Record<Kind, string> = {
   exact: 'exact title',
   typo: 'one typo',
@@ -8,6 +8,8 @@ export const KIND_NAMES: Record<Kind, string> = {
   prefixTypo: 'typo in prefix',
   extra: 'extra word',
   natural: 'natural',
+  content: 'content',
+  shortTypo: 'short-word typo',
   none: 'no match',
 };
 

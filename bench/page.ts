@@ -9,14 +9,17 @@ import type { Kind, Query } from './kinds.js';
 import { ENGINES, evaluate, type Search } from './engines.js';
 
 interface State {
+  /** The corpus loaded, by its name in the bench server's URLs. */
+  name: string;
   entries: SearchEntry[];
   queries: Record<Kind, Query[]>;
   search?: Search;
 }
-const state: State = { entries: [], queries: {} as Record<Kind, Query[]> };
+const state: State = { name: '', entries: [], queries: {} as Record<Kind, Query[]> };
 
 async function load(name: string): Promise<number> {
-  const body = (await (await fetch(`/corpus/${name}.json`)).json()) as Omit<State, 'search'>;
+  const body = (await (await fetch(`/corpus/${name}.json`)).json()) as Omit<State, 'search' | 'name'>;
+  state.name = name;
   state.entries = body.entries;
   state.queries = body.queries;
   state.search = undefined;
@@ -25,7 +28,7 @@ async function load(name: string): Promise<number> {
 
 async function build(name: string): Promise<number> {
   const start = performance.now();
-  state.search = await ENGINES[name]!(state.entries);
+  state.search = await ENGINES[name]!(state.entries, { pagefind: `/pagefind/${state.name}/` });
   return performance.now() - start;
 }
 

@@ -1,38 +1,54 @@
 /**
  * `npm run bench -- seeds`: relevance only, in Node, with five seeds (BENCH_SEEDS=a,b,… for
- * others), on the real-text corpus and the generated one at 1k and 10k entries. A seed
+ * others), on the two real-text corpora and the generated one at 1k and 10k entries. A seed
  * changes the generated entries and which titles and edits every query is made from, so a
  * rule that only suited one fixed set of queries would show here. Timings are left to the
- * browser run; 50k is left out to keep this within minutes on two cores.
+ * browser run; 50k is left out to keep this within minutes on two cores. Pagefind's search
+ * script runs in Node here, over bundles its binary indexed and the loopback serves.
+ *
+ * BENCH_CORPORA=docs,web-features,generated and BENCH_ENGINES=hub-kit,MiniSearch,… narrow
+ * a run (the report then covers only those).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { KINDS, KIND_NAMES, generatedCorpus, realCorpus, type Corpus } from './corpus.js';
+import { KINDS, KIND_NAMES, docsCorpus, generatedCorpus, realCorpus, type Corpus } from './corpus.js';
 import { ENGINES, evaluate, type Relevance } from './engines.js';
-import { RESULTS, behind, f2, overallHit1 } from './report.js';
+import { bundleServer, closePagefind, pagefindBundle } from './pagefind.js';
+import { RESULTS, behind, f2, fuseRuns, overallHit1 } from './report.js';
 
 /** Five seeds other than the browser run's default, so this checks queries the rules were not looked at against. */
 const SEEDS = (process.env.BENCH_SEEDS ?? '101,202,303,404,505').split(',').map(Number);
 const SIZES = (process.env.BENCH_SEED_SIZES ?? '1000,10000').split(',').map(Number);
-/** As in the browser run: Fuse.js scans every entry per query. */
-const FUSE_MAX_ENTRIES = 5000;
 
 type Scores = Map<string, Relevance>;
 
-const corpora: Array<[label: string, make: (seed: number) => Corpus]> = [
-  ['web-features', (seed) => realCorpus(seed)],
-  ...SIZES.map((size) => [`generated, ${size.toLocaleString('en')}`, (seed: number) => generatedCorpus(size, seed)] as [string, (seed: number) => Corpus]),
-];
+const WANTED_CORPORA = process.env.BENCH_CORPORA?.split(',');
+const WANTED_ENGINES = process.env.BENCH_ENGINES?.split(',');
+const corpora = ([
+  ['Electron docs', 'docs', (seed) => docsCorpus(seed)],
+  ['web-features', 'web-features', (seed) => realCorpus(seed)],
+  ...SIZES.map((size) => [`generated, ${size.toLocaleString('en')}`, 'generated', (seed: number) => generatedCorpus(size, seed)]),
+] as Array<[label: string, key: string, make: (seed: number) => Corpus]>).filter(([, key]) => !WANTED_CORPORA || WANTED_CORPORA.includes(key));
+const engines = Object.entries(ENGINES).filter(([name]) => !WANTED_ENGINES || WANTED_ENGINES.includes(name));
 
 const started = performance.now();
 const all = new Map<string, Map<number, Scores>>();
-for (const [label, make] of corpora) {
+const served = await bundleServer();
+/** Pagefind bundles by the entries they index: the real corpora's entries are the same for every seed. */
+const indexed = new Map<readonly object[], string>();
+for (const [label, , make] of corpora) {
   const bySeed = new Map<number, Scores>();
   for (const seed of SEEDS) {
     const corpus = make(seed);
     const scores: Scores = new Map();
-    for (const [name, build] of Object.entries(ENGINES)) {
-      if (name === 'Fuse.js' && corpus.entries.length > FUSE_MAX_ENTRIES) continue;
-      const search = await build(corpus.entries);
+    for (const [name, build] of engines) {
+      if (name === 'Fuse.js' && !fuseRuns(corpus)) continue;
+      let bundle = indexed.get(corpus.entries);
+      if (name === 'Pagefind' && !bundle) {
+        bundle = `b${indexed.size}`;
+        served.bundles.set(bundle, (await pagefindBundle(corpus.entries)).files);
+        indexed.set(corpus.entries, bundle);
+      }
+      const search = await build(corpus.entries, { pagefind: bundle && served.base(bundle) });
       scores.set(name, (await evaluate(search, corpus.queries)).relevance);
     }
     bySeed.set(seed, scores);
@@ -41,6 +57,8 @@ for (const [label, make] of corpora) {
   }
   all.set(label, bySeed);
 }
+served.close();
+await closePagefind();
 
 const range = (values: number[]) => {
   const lo = Math.min(...values);

@@ -214,6 +214,8 @@ export interface SearchEntry {
   type?: string | undefined;
   excerpt?: string | undefined;
   tags?: string[] | undefined;
+  /** The entry's longer text, when the service sends one: its `content`, or else its `body`. Searched, never shown. */
+  content?: string | undefined;
   published_at?: string | undefined;
   [extra: string]: unknown;
 }
@@ -224,6 +226,7 @@ export const SearchEntry: Parser<SearchEntry> = then(loose({ title: text(), url:
   type: str(entry.type),
   excerpt: str(entry.excerpt),
   tags: texts(entry.tags),
+  content: str(entry.content) ?? str(entry.body),
   published_at: str(entry.published_at),
 }) : undefined);
 

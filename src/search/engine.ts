@@ -1,8 +1,10 @@
 /**
- * The search engine behind `<hub-search>`: a compact inverted index, matching with
- * typo-tolerant prefixes (a trie walk bounded by the edits allowed) and singular/plural,
- * ranked by a short list of rules (docs/search.md gives each with its reason) with BM25F
- * (title above tags above excerpt) last; text folded and CJK-bigrammed by ./text.ts.
+ * The search engine behind `<hub-search>`: a compact inverted index over each entry's
+ * title, tags, excerpt and content, matching with typo-tolerant prefixes (a trie walk
+ * bounded by the edits allowed), swapped letters in short words and singular/plural, and
+ * ranked by evidence: how many query words an entry matches first, then how exactly, how
+ * rare they are, in which field, in what order, BM25F last (docs/search.md gives each rule
+ * with its reason). Text is folded and CJK-bigrammed by ./text.ts.
  *
  * It started as a tuned MiniSearch and replaced it because it ranks better on every query
  * kind of `npm run bench` while costing about half of its bytes, which is what keeps
@@ -50,16 +52,28 @@ export interface BuildOptions {
   sliceMs?: number;
 }
 
-/** Field boosts: a word in the title counts above a tag, a tag above the excerpt. */
-export const BOOST = { title: 4, tags: 2, excerpt: 1 } as const;
+/** Field boosts in BM25F, the last rule: a word in the title counts above a tag, a tag above the excerpt and the content. */
+export const BOOST = { title: 4, tags: 2, excerpt: 1, content: 1 } as const;
 
 /**
  * Typos forgiven in a query word, by its length as typed: none below 5 letters, one up to 8,
  * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match.
+ * A 4-letter word forgives two neighbours swapped, and nothing else (see `swaps`).
  */
 export function maxTypos(term: string): number {
   if (isCjk(term) || /^\d+$/.test(term)) return 0;
   return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+}
+
+/**
+ * A 4-letter word with two neighbouring letters swapped, the commonest slip in a short word
+ * ("dsik" for "disk", "tset" for "test"), and one typo; never the first letter, which people
+ * rarely get wrong. Any other edit of so short a word is as likely another word.
+ */
+function swaps(term: string): string[] {
+  // Four letters, no digit (CJK terms are pairs: never four). A swap that changes nothing
+  // offers the word itself, which is already in at no typo.
+  return /^\D{4}$/.test(term) ? [1, 2].map((i) => term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2)) : [];
 }
 
 // BM25 constants, the usual ones.
@@ -79,15 +93,19 @@ const PREFIX_POSTINGS = 30_000;
 const RERANK = 64;
 
 /*
- * A posting is one number: entry index * 2^14, then term frequency in the title (4 bits),
- * the tags (4 bits) and the excerpt (6 bits). One small integer per posting keeps 50 000
- * entries to a few MB where an object per posting would take tens.
+ * A posting is one number: entry index * 2^14, then the term's frequency in the title
+ * (3 bits), the tags (3 bits), the excerpt (4 bits) and the content (4 bits). One small
+ * integer per posting keeps 50 000 entries to a few MB where an object per posting would
+ * take tens; BM25 saturates long before a count of 15.
  */
 const SHIFT = 16384;
-/** Where each field's term frequency sits in a posting, and its largest value. */
-const SHIFTS = [10, 6, 0];
-const CAPS = [15, 15, 63];
-const BOOSTS = [BOOST.title, BOOST.tags, BOOST.excerpt];
+/** Where each field's term frequency sits in a posting, and its largest value: title, tags, excerpt, content. */
+const SHIFTS = [11, 8, 4, 0];
+const CAPS = [7, 7, 15, 15];
+const BOOSTS = Object.values(BOOST);
+
+/** BM25's inverse document frequency of a word found in `df` of `n` entries. */
+const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /**
  * The other grammatical number of a word, as English, French and Spanish mostly form it:
@@ -98,7 +116,7 @@ function numberForms(term: string): string[] {
   if (term.endsWith('ies')) return [term.slice(0, -3) + 'y', term.slice(0, -1)];
   if (term.endsWith('es')) return [term.slice(0, -2), term.slice(0, -1)];
   if (term.endsWith('s')) return [term.endsWith('ss') ? term + 'es' : term.slice(0, -1)];
-  return [term + 's', term + 'es', term.slice(0, -1) + 'ies'];
+  return [term + 's', term + 'es', ...(term.endsWith('y') ? [term.slice(0, -1) + 'ies'] : [])];
 }
 
 /** An index word a query word stands for: the word, its weight, and the typos it took. */
@@ -107,21 +125,18 @@ type Expansion = [word: string, weight: number, typos: number];
 /** Indexes entries one at a time (so a build can yield between slices), then answers queries. */
 function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finish(): SearchEngine } {
   const postings = new Map<string, number[]>();
-  /** Field lengths in terms, three per entry. */
-  const lengths = new Uint16Array(entries.length * 3);
-  /** Letters in each title's words: between titles that match alike, the one with fewer letters left untyped is closer to what was typed. */
-  const letters = new Uint16Array(entries.length);
-  const totals = [0, 0, 0];
+  /** Field lengths in terms, four per entry. */
+  const lengths = new Uint16Array(entries.length * 4);
+  const totals = [0, 0, 0, 0];
 
   function add(n: number): void {
     const entry = entries[n]!;
     const base = n * SHIFT;
-    [entry.title, entry.tags?.join(' '), entry.excerpt].forEach((text, f) => {
+    [entry.title, entry.tags?.join(' '), entry.excerpt, entry.content].forEach((text, f) => {
       if (!text) return;
       const terms = tokenize(text);
       const length = Math.min(terms.length, 65535);
-      lengths[n * 3 + f] = length;
-      if (!f) letters[n] = Math.min(terms.reduce((sum, term) => sum + term.length, 0), 65535);
+      lengths[n * 4 + f] = length;
       totals[f]! += length;
       const shift = SHIFTS[f]!;
       const cap = CAPS[f]!;
@@ -148,18 +163,29 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
      * words below a prefix are one contiguous range of it, so it costs no extra memory.
      */
     const sorted = [...postings.keys()].sort();
+    // Per entry, the evidence of the query so far: one array per ranking rule, in the rules'
+    // order (see `search`), where more is better (typos and untyped words and letters are
+    // kept negated); and the query words found in the title.
+    const int = () => new Int32Array(n);
+    const title = int();
+    const words = int();
+    const typos = int();
+    const whole = int();
+    const rarity = new Float64Array(n);
+    const fields = int();
+    const order = int();
+    const untyped = int();
+    const untypedLetters = int();
+    const exact = int();
     const scores = new Float64Array(n);
-    const termScores = new Float64Array(n);
+    const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, scores];
+    const titleMask = int();
+    // The same for the query word being read, kept at its best match.
     const stamps = new Uint32Array(n);
-    /** Per entry: query words matched anywhere, query words matched in the title, typos. */
-    const words = new Uint8Array(n);
-    const titled = new Uint8Array(n);
-    const typos = new Uint8Array(n);
-    /** Per entry: letters of the query words matched in the title. */
-    const typedLetters = new Uint16Array(n);
-    const termTitled = new Uint8Array(n);
+    const termScores = new Float64Array(n);
+    const termField = new Uint8Array(n);
     const termTypos = new Uint8Array(n);
-    const termTitleTypos = new Uint8Array(n);
+    const termExact = new Uint8Array(n);
     let stamp = 0;
     /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
     const expansions = new Map<string, Expansion[]>();
@@ -222,6 +248,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       if (sorted.length) visit(0, sorted.length, 0, 0);
     }
 
+
     /** The index words a query word stands for. */
     function expand(term: string, prefix: boolean): Expansion[] {
       const key = (prefix ? '>' : '=') + term;
@@ -234,14 +261,12 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       };
       if (postings.has(term)) offer(term, 1, 0);
       for (const form of numberForms(term)) if (postings.has(form)) offer(form, NUMBER_WEIGHT, 0);
+      // A swap is a typo, but found as the word itself would be (and with its completions).
+      for (const swapped of swaps(term)) walk(swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
       const max = maxTypos(term);
       if (prefix || max) {
-        walk(term, max, prefix, (word, cost) => {
-          if (word === term) return;
-          const length = word.length;
-          const base = cost ? TYPO_WEIGHT : PREFIX_WEIGHT;
-          offer(word, prefix ? (base * length) / (length + 0.3 * Math.abs(length - term.length)) : (base * length) / (length + cost), cost);
-        });
+        // The word itself comes back from the walk too, and `offer` keeps it at its weight.
+        walk(term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
       }
       // Fewest typos and closest completions first; the budget of postings drops the long tail.
       const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);
@@ -274,7 +299,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
           terms = terms.slice(0, -1);
         }
       }
-      if (terms.length === 0 || terms.length > 30) return { hits: [], total: 0, terms };
+      if (!terms.length || terms.length > 30) return { hits: [], total: 0, terms };
 
       const touched: number[] = [];
       const highlights = new Set<string>();
@@ -290,105 +315,102 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
         for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
           const list = postings.get(word)!;
           highlights.add(word);
-          masks.set(word, (masks.get(word) ?? 0) | (1 << t));
-          const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+          // (Bitwise, a word not seen yet counts as 0.)
+          masks.set(word, masks.get(word)! | (1 << t));
+          const rare = idf(n, list.length) * weight;
           for (const posting of list) {
             const doc = Math.floor(posting / SHIFT);
             const packed = posting - doc * SHIFT;
             let score = 0;
-            for (let f = 0; f < 3; f++) {
+            let field = 9;
+            for (let f = 0; f < 4; f++) {
               const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
-              if (tf) score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 3 + f]!) / average[f]!));
+              if (tf) {
+                if (field > 3) field = f;
+                score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 4 + f]!) / average[f]!));
+              }
             }
-            score *= idf * weight;
-            const title = packed >> SHIFTS[0]! ? 1 : 0;
-            // A word matched by several expansions counts once, at its best.
+            score *= rare;
+            // A word matched by several expansions counts once, at its best; expansions come
+            // fewest typos first, and a field counts only through the word's best match, so a
+            // title word one typo away does not pass for the word typed exactly elsewhere.
             if (stamps[doc] !== current) {
               stamps[doc] = current;
               termScores[doc] = score;
-              termTitled[doc] = title;
+              termField[doc] = field;
               termTypos[doc] = cost;
-              termTitleTypos[doc] = title ? cost : 255;
+              // The first expansion to reach an entry is its best: if that is not the word
+              // itself, no later one is.
+              termExact[doc] = +(weight === 1);
               docs.push(doc);
             } else {
               if (score > termScores[doc]!) termScores[doc] = score;
-              termTitled[doc]! |= title;
-              if (cost < termTypos[doc]!) termTypos[doc] = cost;
-              if (title && cost < termTitleTypos[doc]!) termTitleTypos[doc] = cost;
+              if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
             }
           }
         }
+        // How rare the query word is: the idf of every entry it matches, by any of its index
+        // words, so that entries matching the same query words are equally rare.
+        const rare = idf(n, docs.length);
         for (const doc of docs) {
-          if (words[doc] === 0) touched.push(doc);
-          words[doc]!++;
-          titled[doc]! += termTitled[doc]!;
-          if (termTitled[doc]) typedLetters[doc]! += term.length;
-          // A word found in the title counts the typos it took there, which is the match the title rules rank.
-          typos[doc]! += termTitled[doc] ? termTitleTypos[doc]! : termTypos[doc]!;
+          if (!words[doc]) touched.push(doc);
+          words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 ? 1 : 2);
+          exact[doc]! += termExact[doc]!;
+          typos[doc]! -= termTypos[doc]!;
+          rarity[doc]! += rare;
+          // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
+          // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
+          // any number of tags (30 query words at most), and so on down; the sum over 1024 is
+          // the count of query words in the title.
+          fields[doc]! += 1024 >> (5 * termField[doc]!);
+          if (!termField[doc]) titleMask[doc]! |= 1 << t;
           scores[doc]! += termScores[doc]!;
         }
       });
 
       /**
        * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-       * the title; more query words in the title; fewer typos; every title word typed; more
-       * query words anywhere; the title has the query's words in its order; fewer title words
-       * left untyped, then fewer title letters left untyped; the title has the query's first words; BM25F. The rules are kept as numbers where
-       * more is better (typos, untyped words and letters negated), compared in turn. Rules
-       * that need the title's word order run on the best RERANK entries by the others.
+       * the title; more query words, in any field; fewer typos; the title named whole; rarer
+       * query words; better fields (title, then tags, then excerpt, then content); the title
+       * has the query's words in its order; more words found as typed; fewer title words, then
+       * letters, left untyped; BM25F. Rules that need the title's words are read for the best
+       * RERANK entries by the others only.
        */
-      type Candidate = [doc: number, exact: number, titled: number, typos: number, complete: number, words: number, order: number, untyped: number, letters: number, lead: number, score: number];
-      const compare = (a: Candidate, b: Candidate): number => {
-        for (let i = 1; i < 11; i++) if (a[i] !== b[i]) return b[i]! - a[i]!;
+      const compare = (a: number, b: number) => {
+        for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
         return 0;
       };
       const types = options.types?.length ? new Set(options.types) : undefined;
       // An initial is checked on titles only, so more of them are read.
       const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
-      const untyped = (doc: number) => Math.max(0, lengths[doc * 3]! - titled[doc]!);
-      const untypedLetters = (doc: number) => Math.max(0, letters[doc]! - typedLetters[doc]!);
-      // The rules that need no title's word order, read straight from the typed arrays:
-      // no object per match, since a common word matches most of a big index.
-      const first = (a: number, b: number) =>
-        titled[b]! - titled[a]! ||
-        typos[a]! - typos[b]! ||
-        words[b]! - words[a]! ||
-        untyped(a) - untyped(b) ||
-        untypedLetters(a) - untypedLetters(b) ||
-        scores[b]! - scores[a]!;
+      // Read straight from the typed arrays: no object per match, since a common word matches
+      // most of a big index.
       const best: number[] = [];
       let total = 0;
       for (const doc of touched) {
         if (types && !types.has(entries[doc]!.type ?? '')) continue;
         total++;
-        if (best.length < keep || first(doc, best[best.length - 1]!) < 0) {
+        if (best.length < keep || compare(doc, best[best.length - 1]!) < 0) {
           // Insertion into a short sorted list beats sorting every match of a broad prefix.
           let i = Math.min(best.length, keep - 1);
           if (best.length < keep) best.push(doc);
-          while (i > 0 && first(doc, best[i - 1]!) < 0) {
+          while (i > 0 && compare(doc, best[i - 1]!) < 0) {
             best[i] = best[i - 1]!;
             i--;
           }
           best[i] = doc;
         }
       }
-      const top = best.map((doc): Candidate => [doc, 0, titled[doc]!, -typos[doc]!, 0, words[doc]!, 0, -untyped(doc), -untypedLetters(doc), 0, scores[doc]!]);
-      for (const doc of touched) {
-        scores[doc] = 0;
-        words[doc] = 0;
-        titled[doc] = 0;
-        typos[doc] = 0;
-        typedLetters[doc] = 0;
-      }
 
       const initialBit = 1 << terms.length;
-      for (const candidate of top) {
-        const tokens = tokenize(entries[candidate[0]]!.title ?? '');
-        // An initial stands for a word not typed yet: not one already taken by another query
-        // word ("background clip b" does not take "background" twice).
+      for (const doc of best) {
+        const tokens = tokenize(entries[doc]!.title);
+        // Only the query words whose best match is in the title name it. An initial stands
+        // for a word not typed yet: not one already taken by another query word
+        // ("background clip b" does not take "background" twice).
         let taken = 0;
         const found = tokens.map((token) => {
-          const mask = masks.get(token) ?? 0;
+          const mask = masks.get(token)! & titleMask[doc]!;
           if (mask & ~taken) return (taken |= mask), mask;
           return initial && token.startsWith(initial) ? initialBit : mask;
         });
@@ -398,32 +420,34 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
         for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
         // Order: the title starts with the query's words (3), has them side by side (2), in order (1).
         const runs = (from: number) => wanted.every((t, i) => found[from + i]! & (1 << t));
-        let order = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
-        if (!order) {
+        let ordered = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
+        if (!ordered) {
           let i = 0;
           for (const mask of found) if (i < wanted.length && mask & (1 << wanted[i]!)) i++;
-          order = i === wanted.length ? 1 : 0;
+          ordered = i === wanted.length ? 1 : 0;
         }
         const initialInTitle = seen & initialBit ? 1 : 0;
-        candidate[1] = tokens.length === typed.length && tokens.every((token, i) => token === typed[i]) ? 1 : 0;
-        candidate[2] = wanted.length;
+        // (Words never hold a comma, so the lists compare as text.)
+        title[doc] = +(`${tokens}` === `${typed}`);
+        words[doc]! += initialInTitle * 2;
         // Named whole: every title word typed, by no fewer query words (an initial "e" does
-        // not name both "encrypted" and "extensions").
-        candidate[4] = found.every(Boolean) && tokens.length <= typed.length ? 1 : 0;
-        candidate[5] += initialInTitle;
-        candidate[6] = order;
-        candidate[7] = -found.filter((mask) => !mask).length;
-        // The title has the query's first words: the subject is typed first, qualifiers after.
-        candidate[9] = -(wanted[0] ?? terms.length + 1);
+        // not name both "encrypted" and "extensions", nor an initial alone a title); of two
+        // titles named whole, the one named first (30 query words at most).
+        whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
+        fields[doc]! += initialInTitle << 10;
+        order[doc] = ordered;
+        // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
+        if (wanted.length) {
+          untyped[doc] = -found.filter((mask) => !mask).length;
+          untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length);
+        }
         if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
       }
-      top.sort(compare);
+      best.sort(compare);
       const marked = [...highlights];
-      return {
-        hits: top.slice(0, limit).map(([doc, , , , , , , , , , score]) => ({ entry: entries[doc]!, score, terms: marked })),
-        total,
-        terms,
-      };
+      const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
+      for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
+      return { hits, total, terms };
     }
 
     return { size: n, search };
@@ -435,16 +459,15 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
 /** Yields to the page so input and rendering go on during a long build. */
 function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
   // A message, unlike setTimeout(0), is not clamped to 4 ms after a few nestings.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  return (
+    scheduler?.yield?.() ??
+    new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => resolve(port1.close());
+      port2.postMessage(null);
+    })
+  );
 }
 
 /**

@@ -34,10 +34,12 @@ export function fold(text: string): string {
 export const CJK = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+)/u;
 
 /**
- * A word: letters or digits (any script), with inner apostrophes dropped: "don't" -> "dont".
- * Global: callers use it with matchAll, which copies it.
+ * A word: letters or digits (any script), with inner apostrophes dropped: "don't" -> "dont";
+ * but a single letter before one is a word of its own, as French and Italian elide their
+ * articles: "l'application" -> "l", "application". Global: callers use it with matchAll,
+ * which copies it.
  */
-export const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+export const WORD = /\p{L}(?=['’]\p{L})|[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 export function isCjk(term: string): boolean {
   return CJK.test(term);
@@ -58,11 +60,9 @@ export function bigrams(run: string): string[] {
  */
 export function tokenize(text: string): string[] {
   const folded = fold(text);
-  // Most of an index is ASCII, where a plain pattern over the whole text is several times
-  // faster than the Unicode one word by word. \b'\b is an inner apostrophe: "don't" -> "dont".
-  if (!NON_ASCII.test(folded)) {
-    return (folded.includes("'") ? folded.replace(/\b'\b/g, '') : folded).match(/[a-z\d]+/g) ?? [];
-  }
+  // Most of an index is ASCII without apostrophes, where a plain pattern over the whole text
+  // is several times faster than the Unicode one word by word; apostrophes go by WORD.
+  if (!/[^\x00-\x26\x28-\x7f]/.test(folded)) return folded.match(/[a-z\d]+/g) ?? [];
   const terms: string[] = [];
   for (const [word] of folded.matchAll(WORD)) {
     // A word may mix scripts ("iphone15発売"): the CJK runs become bigrams, the rest stays.

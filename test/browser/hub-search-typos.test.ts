@@ -4,9 +4,8 @@
  */
 import { expect } from 'chai';
 import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import '../../components/hub-search/define.js';
-import { mountTag, until } from './helpers/dom.js';
 import { newSandbox } from './helpers/sandbox.js';
+import { mountReady, typeAll } from './helpers/search.js';
 
 const mounted: Element[] = [];
 
@@ -14,17 +13,9 @@ const mounted: Element[] = [];
 const titles = (el: HubSearch) =>
   [...el.shadowRoot!.querySelectorAll('[role="option"] [part="title"]')].map((t) => t.textContent!.trim());
 
-/** Types `text` one character at a time, as keys would, and waits for the results of all of it. */
+/** Types `text` as keys would and reads the titles listed for all of it. */
 async function typeAndRead(el: HubSearch, text: string): Promise<string[]> {
-  const box = el.shadowRoot!.querySelector('input')!;
-  box.focus();
-  box.value = '';
-  for (const ch of text) {
-    box.value += ch;
-    box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: ch, inputType: 'insertText' }));
-  }
-  await until(() => el.value === text && el.state === 'results', `results for "${text}"`);
-  await el.updateComplete;
+  await typeAll(el, text);
   return titles(el);
 }
 
@@ -32,11 +23,7 @@ describe('<hub-search> with typos, on the demo Hub', () => {
   let el: HubSearch;
 
   before(async () => {
-    el = mountTag<HubSearch>('hub-search', { tenant: 'demo', 'base-url': newSandbox().baseUrl }, mounted);
-    await el.updateComplete;
-    const ready = new Promise((resolve) => el.addEventListener('hub-search-ready', resolve, { once: true }));
-    el.shadowRoot!.querySelector('input')!.focus();
-    await ready;
+    el = await mountReady('demo', newSandbox().baseUrl, mounted);
   });
   after(() => {
     for (const m of mounted.splice(0)) m.remove();
@@ -53,6 +40,12 @@ describe('<hub-search> with typos, on the demo Hub', () => {
   it('"habbit tracker" still lists the habit posts: a word no post has does not empty the list', async () => {
     const list = await typeAndRead(el, 'habbit tracker');
     expect(list.slice(0, 4).every((title) => /habit/i.test(title)), list.join(' | ')).to.equal(true);
+  });
+
+  it('"csae" lists the quiet-case posts: two letters swapped in a short word are forgiven', async () => {
+    const list = await typeAndRead(el, 'csae');
+    expect(list.length).to.be.greaterThan(3);
+    for (const title of list) expect(title).to.match(/\bcase\b/i);
   });
 
   it('"writng routine" lists the writing posts', async () => {

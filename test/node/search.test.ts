@@ -109,11 +109,28 @@ test('a title equal to the query comes first, before a fuller match of the same 
   // The same words and length, one a plural form: only being the title decides.
   const number = [post('singular', 'Grid template', 'grid template, grid template', ['grid template']), post('plural', 'Grid templates')];
   assert.equal(rank(number, 'grid templates')[0], 'plural');
+  // A word typed twice: only the title that has it twice is the query, though the shorter
+  // one leaves fewer letters untyped.
+  const twice = [post('ny', 'New York'), post('nyny', 'New New York')];
+  assert.equal(rank(twice, 'new new york')[0], 'nyny');
 });
 
 test('fewer typos rank first, before a title named whole', () => {
   const list = [post('color', 'Color', 'hue and shade'), post('colour', 'Colour in print and on the web', 'ink')];
   assert.equal(rank(list, 'colour')[0], 'colour');
+  // The word as typed, even in the content, before a title one typo away from it.
+  const body = [post('color', 'Color', 'hue and shade'), { ...post('inks', 'Inks', 'for print'), content: 'the colour of ink' }];
+  assert.equal(rank(body, 'colour')[0], 'inks');
+});
+
+test('a field counts for a query word only through its best match', () => {
+  // "printer" in a title is one typo from "pointer", found as typed in the excerpt: the
+  // entry with "pointer" as typed in its tags comes first, tags being above the excerpt.
+  const list = [post('printer', 'Printer setup', 'a pointer'), post('notes', 'Notes', 'misc', ['pointer'])];
+  assert.equal(rank(list, 'pointer', { typing: false })[0], 'notes');
+  // Nor does such a title name the entry whole.
+  const native = [post('theme', 'NativeTheme', 'tema nativo'), post('drag', 'Nativo arquivo', 'arrastar')];
+  assert.equal(rank(native, 'nativo')[0], 'drag');
 });
 
 test('a typo inside the word being typed is forgiven: "habbit" finds habits', () => {
@@ -144,16 +161,23 @@ test('singular finds plural and plural singular', () => {
   const list = [post('colors', 'System colors'), post('story', 'A short story')];
   assert.deepEqual(rank(list, 'system color', { typing: false }), ['colors']);
   assert.deepEqual(rank(list, 'stories', { typing: false }), ['story']);
+  // Only a word ending in y takes -ies: "relp" is not the singular of "relies".
+  const relies = [post('relies', 'It relies on you')];
+  assert.deepEqual(rank(relies, 'rely', { typing: false }), ['relies']);
+  assert.deepEqual(rank(relies, 'relp', { typing: false }), []);
 });
 
-test('an extra word the entry lacks does not empty the list, and a whole title named comes first', () => {
+test('an extra word the entry lacks does not empty the list, and of entries matching as many words the one whose title it names whole comes first', () => {
   const list = [
     post('top', 'padding-top', 'the padding at the top'),
-    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container, in any color'),
+    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container'),
     post('habit', 'Habit tracker'),
   ];
   assert.equal(rank(list, 'habit tracker tutorial')[0], 'habit');
   assert.equal(rank(list, 'padding-top color')[0], 'top');
+  // An entry that has every word, here in its excerpt, comes before both.
+  const colored = [...list, post('color', 'Spacing', 'padding at the top, in any color')];
+  assert.equal(rank(colored, 'padding-top color')[0], 'color');
 });
 
 test('words in the title in the order typed rank first, a title that starts with them above all', () => {
@@ -173,12 +197,107 @@ test('words in the title in the order typed rank first, a title that starts with
   assert.equal(rank(system, 'colors system')[0], 'colors');
 });
 
-test('query words in the title count above query words anywhere', () => {
+test('how many query words an entry matches, in any field, counts before which field matched them', () => {
   const list = [
-    post('tips', 'Tips', 'email deliverability tips, with a checklist', ['email', 'deliverability']),
+    post('tips', 'Tips', 'with a checklist', ['email', 'deliverability']),
     post('guide', 'Email deliverability for beginners', 'what lands in the inbox'),
   ];
-  assert.equal(rank(list, 'email deliverability tips')[0], 'guide');
+  assert.equal(rank(list, 'email deliverability tips')[0], 'tips');
+  // A word of the title one typo away does not outweigh the word typed exactly: the entry
+  // that has both query words, as typed, in its excerpt comes first.
+  const printer = [
+    post('printer', 'Printer configuration', 'queues and drivers'),
+    post('link', 'Symbolic links', 'a pointer to another file, followed when the link is opened'),
+  ];
+  assert.deepEqual(rank(printer, 'pointer opened'), ['link', 'printer']);
+});
+
+test('a query word found only in the content, or only through a typo, counts half', () => {
+  // "shell" and "utilice" both somewhere in a long text do not outweigh the entry the
+  // query names by its title.
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const content = [
+    { ...post('shell', 'Shell', 'open files and links'), content: long('the shell module') },
+    { ...post('guide', 'Security guide', 'what to check'), content: long('a shell command, utilice esto') },
+  ];
+  assert.equal(rank(content, 'shell utilice')[0], 'shell');
+  // Two words matched through typos do not outweigh one matched as typed.
+  const typos = [post('meta', 'HTMLMetaElement', 'a meta tag'), post('media', 'HTMLMediaElement extensions', 'audio and video')];
+  assert.equal(rank(typos, 'htmlmetaelement extend')[0], 'meta');
+});
+
+test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
+  const list = [
+    post('browsers', 'Web browsers', 'the ones we use'),
+    post('browsers-linux', 'Browsers on Linux', 'firefox and chromium'),
+    post('ldap', 'Directory tools', 'jxplorer, a java client for directories, and other browsers'),
+  ];
+  assert.equal(rank(list, 'jxplorer browsers')[0], 'ldap');
+  // With one query word each, the rarer one: "jxplorer" is in one entry, "browsers" in two titles.
+  const one = [...list.slice(0, 2), post('ldap', 'Directory tools', 'jxplorer, a java client for directories')];
+  assert.equal(rank(one, 'jxplorer browsers')[0], 'ldap');
+});
+
+test('between entries the rules leave tied, a word typed as is comes before a completion of it', () => {
+  // "apple" is rarer than "app", so BM25 alone would put its entry first.
+  const list = [
+    post('apple', 'Notes', 'an apple a day'),
+    post('app', 'Notes', 'about the app'),
+    ...Array.from({ length: 6 }, (_, i) => post(`other${i}`, `Other ${i}`, 'the app')),
+  ];
+  assert.equal(rank(list, 'notes app')[0], 'app');
+  assert.equal(rank(list, 'notes app ')[0], 'app');
+});
+
+test('a query word found as typed counts above its other number, before the title letters left untyped', () => {
+  // Both have every word; "Launch handler" has fewer title letters left untyped, but says
+  // "open" where the query says "opens".
+  const list = [post('launch', 'Launch handler', 'a member that can open the app'), post('protocol', 'Protocol handlers', 'a member handler that opens links')];
+  assert.equal(rank(list, 'member handler opens ')[0], 'protocol');
+});
+
+test('a 4-letter word forgives two neighbours swapped, and nothing else', () => {
+  const list = [
+    post('disk', 'RAID disk arrays', 'mirrors and stripes'),
+    post('test', 'How to test', 'unit and end to end'),
+    post('raid', 'Raid boss guide', 'a game'),
+  ];
+  assert.deepEqual(rank(list, 'dsik'), ['disk']);
+  assert.deepEqual(rank(list, 'tset', { typing: false }), ['test']);
+  // Typed as a prefix, with another word before it.
+  assert.equal(rank(list, 'raid dsik')[0], 'disk');
+  // Not the first letter, and no other edit.
+  assert.deepEqual(rank(list, 'idsk'), []);
+  assert.deepEqual(rank(list, 'dosk'), []);
+  assert.deepEqual(rank(list, 'tesst', { typing: false }), ['test']);
+});
+
+test('the content is searched, below the excerpt; a `body` is read as content', async () => {
+  const { SearchEntry } = await import('../../src/api/schema.js');
+  const parsed = [
+    { id: 'a', title: 'Weekly notes', url: 'https://x.test/a', excerpt: 'what happened', content: 'we carried the server to a new rack' },
+    { id: 'b', title: 'Server moves', url: 'https://x.test/b', body: 'a rack of our own' },
+    { id: 'c', title: 'Racks', url: 'https://x.test/c', excerpt: 'a rack' },
+  ].map((entry) => {
+    const result = SearchEntry.safeParse(entry);
+    assert.ok(result.success);
+    return result.data;
+  });
+  assert.equal(parsed[1]!.content, 'a rack of our own');
+  const engine = buildEngineSync(parsed);
+  assert.deepEqual(engine.search('carried').hits.map((h) => h.entry.id), ['a']);
+  // A word in the excerpt before the same word in the content.
+  const rack = engine.search('rack').hits.map((h) => h.entry.id);
+  assert.equal(rack[0], 'c');
+  assert.deepEqual(rack.slice(1).sort(), ['a', 'b']);
+});
+
+test('a French elided article is a word of its own: "l\u2019application" finds "application"', () => {
+  assert.deepEqual(tokenize("Distribution de l'Application"), ['distribution', 'de', 'l', 'application']);
+  assert.deepEqual(tokenize('l’été'), ['l', 'ete']);
+  assert.deepEqual(tokenize("don't rock'n'roll"), ['dont', 'rocknroll']);
+  const list = [post('fr', "Distribution de l'Application", 'empaqueter et publier'), post('other', 'Applications web')];
+  assert.equal(rank(list, 'application distribution')[0], 'fr');
 });
 
 test('between titles that match alike, the one with fewer letters left untyped comes first', () => {
@@ -189,6 +308,12 @@ test('between titles that match alike, the one with fewer letters left untyped c
   ];
   assert.equal(rank(list, 'weblg')[0], 'webgl');
   assert.equal(rank(list, 'webg')[0], 'webgl');
+});
+
+test('between titles that match alike, the one with fewer words left untyped comes first', () => {
+  // "Grid a b" has fewer letters left untyped, but more words.
+  const list = [post('short', 'Grid a b'), post('long', 'Grid alignments')];
+  assert.equal(rank(list, 'grid', { typing: false })[0], 'long');
 });
 
 test('between titles named alike, the one the query starts with comes first', () => {
