@@ -111,6 +111,18 @@ test('hub-kit/client exports the keyless client and its errors', async () => {
   }
 });
 
+test('hub-kit/search builds an engine that finds an entry by a typo, as docs/search.md shows', async () => {
+  assert.ok(distReady, needsBuild);
+  const { buildEngineSync, highlight } = (await import('hub-kit/search')) as typeof import('../../src/search/index.js');
+  const engine = buildEngineSync([
+    { id: 'a', type: 'post', title: 'Getting started with TypeScript', url: '/a' },
+    { id: 'b', type: 'post', title: 'Baking bread', url: '/b' },
+  ] as Parameters<typeof buildEngineSync>[0]);
+  const { hits } = engine.search('typescirpt', { limit: 5 });
+  assert.equal(hits[0]?.entry.id, 'a');
+  assert.ok(highlight(hits[0].entry.title, hits[0].terms).some((segment) => segment.mark), 'nothing highlighted');
+});
+
 test('hub-kit/stand-in answers the seeded demo tenant in Node', async () => {
   assert.ok(distReady, needsBuild);
   const { createStandIn } = (await import('hub-kit/stand-in')) as typeof import('../../src/stand-in/index.js');
