@@ -17,6 +17,7 @@ import { toNodeHandler } from './src/stand-in/node.js';
 import { hubRoutes } from './demo/hub-routes.js';
 import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
+import { thirdPartyNotices } from './scripts/notices.js';
 import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -164,7 +165,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

@@ -123,6 +123,19 @@ test('hub-kit/search builds an engine that finds an entry by a typo, as docs/sea
   assert.ok(highlight(hits[0].entry.title, hits[0].terms).some((segment) => segment.mark), 'nothing highlighted');
 });
 
+test("the script tag's files ship with the notices of the packages minified into them", () => {
+  assert.ok(distReady, needsBuild);
+  const notices = join(root, 'dist', 'hub-kit', 'LICENSES.txt');
+  assert.ok(existsSync(notices), 'dist/hub-kit/LICENSES.txt is missing: Lit, zod and idb-keyval are bundled without their licences');
+  const text = readFileSync(notices, 'utf8');
+  // The browser's runtime dependencies: everything the bundles hold that is not hub-kit's own.
+  for (const name of ['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'zod', 'idb-keyval']) {
+    const section = text.split(/^-{72}$/m).find((part) => part.trimStart().startsWith(`${name} `));
+    assert.ok(section, `LICENSES.txt has no notice for ${name}`);
+    assert.match(section, /Copyright/i, `the notice for ${name} holds no copyright line`);
+  }
+});
+
 test('hub-kit/stand-in answers the seeded demo tenant in Node', async () => {
   assert.ok(distReady, needsBuild);
   const { createStandIn } = (await import('hub-kit/stand-in')) as typeof import('../../src/stand-in/index.js');
