@@ -1,7 +1,8 @@
 /**
- * A creator's site for tests in real tabs: every page is the built dist/hub-kit.js and one
- * form element, served from `http://localhost:<port>` while the stand-in service listens on
- * 127.0.0.1, so the page and the service are of different origins, as on a real site.
+ * A creator's site for tests in real tabs: every page is the built dist/hub-kit.js (with the
+ * files of dist/hub-kit/ it fetches) and one form element, served from
+ * `http://localhost:<port>` while the stand-in service listens on 127.0.0.1, so the page
+ * and the service are of different origins, as on a real site.
  *
  *   const site = await startSite();
  *   await tab.goto(site.url('/contact', { base, kind: 'signup' }));
@@ -9,7 +10,7 @@
  * A page's query says which form it holds (`kind`: `contact` or `signup`) and where the
  * service is (`base`); the path is its title, so two paths are two pages of the site.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +21,20 @@ export interface Site {
 }
 
 export async function startSite(): Promise<Site> {
-  const bundle = readFileSync(fileURLToPath(new URL('../../dist/hub-kit.js', import.meta.url)));
+  const dist = new URL('../../dist/', import.meta.url);
+  if (!existsSync(new URL('hub-kit.js', dist))) throw new Error('dist/hub-kit.js is missing: run `npm run build` first');
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://site');
-    if (url.pathname === '/hub-kit.js') {
+    // The loader, and the files of dist/hub-kit/ it fetches beside it.
+    if (/^\/hub-kit(\.js|\/[\w.-]+\.js)$/.test(url.pathname)) {
+      const file = fileURLToPath(new URL(url.pathname.slice(1), dist));
+      if (!existsSync(file)) {
+        response.statusCode = 404;
+        response.end();
+        return;
+      }
       response.setHeader('content-type', 'text/javascript');
-      response.end(bundle);
+      response.end(readFileSync(file));
       return;
     }
     const tag = url.searchParams.get('kind') === 'signup' ? 'signup-form' : 'contact-form';
