@@ -11,11 +11,6 @@
  */
 import * as z from 'zod/mini';
 
-// zod compiles a fast object parser with `new Function` when it can, and probes for that
-// ability once. Under a strict CSP (no 'unsafe-eval') the probe fails, but the browser
-// still reports a securitypolicyviolation for it. Our payloads are small; parse without it.
-z.config({ jitless: true });
-
 /** A body may be the object itself or `{ "data": … }`. */
 export function unwrap(body: unknown): unknown {
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
@@ -36,6 +31,12 @@ export function unwrap(body: unknown): unknown {
  * Only construction needs it: a schema built once parses on such a page as on any other.
  */
 function plain<T>(build: () => T): T {
+  // zod compiles a fast object parser with `new Function` when it can, and probes for that
+  // ability once. Under a strict CSP (no 'unsafe-eval') the probe fails, but the browser
+  // still reports a securitypolicyviolation for it. Our payloads are small; parse without
+  // it. Said here, before each schema is built, rather than once as the module loads: a
+  // bundle whose element reads no answer with zod (the forms) then carries none of zod.
+  z.config({ jitless: true });
   const keys = Object.keys(Object.prototype);
   const show = (enumerable: boolean) => {
     for (const key of keys) Object.defineProperty(Object.prototype, key, { enumerable });
