@@ -96,18 +96,22 @@ function minifiedStyles(): Plugin {
  * the one schema module, src/api/schema.ts, also holds the zod schemas of the profile and
  * the search index, and the endpoint functions of src/api/calls.ts reach them. Both modules
  * are imported by the core every element shares (the transport, the outbox), and a module
- * lives in one file: zod would sit in the core that a page with only a form fetches. So the
- * modules that only hub-search and bio-card reach get their own copy of these two modules
- * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the
- * core keeps the copy the forms need, without zod. Both are stateless (schemas and
- * functions): the client, budgets, cache, outbox and error classes stay one copy.
+ * lives in one file: zod would sit in the core that a page with only a form fetches. In the
+ * same way components/shared/strings.ts holds the forms' strings beside the error words of
+ * hub-search and bio-card, and would carry the forms' table into their pages.
+ *
+ * So the modules that only hub-search and bio-card reach get their own copy of these three
+ * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the core
+ * keeps the copy the forms need, without zod. All three are stateless (schemas, functions,
+ * tables; the strings' registry lives on the global object): the client, budgets, cache,
+ * outbox and error classes stay one copy.
  *
  * The guard in `generateBundle` fails the build if zod finds its way back into a file a
  * page with only a form fetches (a new importer this rule does not know).
  */
 function parsersApart(): Plugin {
   const SUFFIX = '?parsers';
-  const stateless = /[\\/]src[\\/]api[\\/](?:schema|calls)\.ts$/;
+  const stateless = /[\\/](?:src[\\/]api[\\/](?:schema|calls)|components[\\/]shared[\\/]strings)\.ts$/;
   const readers = /[\\/](?:components[\\/](?:hub-search|bio-card)|src[\\/](?:bio|search)|src[\\/]cache[\\/]freshness\.ts)/;
   return {
     name: 'hub-kit-parsers-apart',

@@ -13,10 +13,10 @@ import { ResourceController } from '../controllers/resource.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
+import { errorText, SEARCH_ERRORS } from '../shared/strings.js';
 import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
-import { errorText } from './messages.js';
 import { ICON, resultBody, type Row } from './result.js';
 
 export type HubSearchState = 'idle' | 'loading' | 'results' | 'empty' | 'error';
@@ -381,7 +381,7 @@ export class HubSearch extends LitElement {
 
   #renderCombobox(): TemplateResult {
     const state = this.state;
-    const error = state === 'error' && errorText(this.#index.error!);
+    const error = state === 'error' && errorText(SEARCH_ERRORS, this.#index.error);
     const query = this._value.trim();
     const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
     const showList = (state === 'results' && this._rows.length > 0) || showRecent;
