@@ -10,6 +10,7 @@
  * a loader never meets a cached file of another version.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
@@ -92,6 +93,59 @@ function minifiedStyles(): Plugin {
 }
 
 /**
+ * The forms read no answer with zod (a submission's answer only has to be an object), but
+ * the one schema module, src/api/schema.ts, also holds the zod schemas of the profile and
+ * the search index, and the endpoint functions of src/api/calls.ts reach them. Both modules
+ * are imported by the core every element shares (the transport, the outbox), and a module
+ * lives in one file: zod would sit in the core that a page with only a form fetches. In the
+ * same way components/shared/strings.ts holds the forms' strings beside the error words of
+ * hub-search and bio-card, and would carry the forms' table into their pages.
+ *
+ * So the modules that only hub-search and bio-card reach get their own copy of these three
+ * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the core
+ * keeps the copy the forms need, without zod. All three are stateless (schemas, functions,
+ * tables; the strings' registry lives on the global object): the client, budgets, cache,
+ * outbox and error classes stay one copy.
+ *
+ * The guard in `generateBundle` fails the build if zod finds its way back into a file a
+ * page with only a form fetches (a new importer this rule does not know).
+ */
+function parsersApart(): Plugin {
+  const SUFFIX = '?parsers';
+  const stateless = /[\\/](?:src[\\/]api[\\/](?:schema|calls)|components[\\/]shared[\\/]strings)\.ts$/;
+  const readers = /[\\/](?:components[\\/](?:hub-search|bio-card)|src[\\/](?:bio|search)|src[\\/]cache[\\/]freshness\.ts)/;
+  return {
+    name: 'hub-kit-parsers-apart',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !(importer.endsWith(SUFFIX) || readers.test(importer))) return undefined;
+      const resolved = await this.resolve(source, importer.replace(SUFFIX, ''), { ...options, skipSelf: true });
+      return resolved && stateless.test(resolved.id) ? resolved.id + SUFFIX : resolved;
+    },
+    load(id) {
+      return id.endsWith(SUFFIX) ? { code: readFileSync(id.slice(0, -SUFFIX.length), 'utf8'), moduleType: 'ts' } : undefined;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const forms = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('forms.ts'));
+      if (!forms) return;
+      const reached = new Set<Rolldown.OutputChunk>();
+      const reach = (chunk: Rolldown.OutputChunk) => {
+        if (reached.has(chunk)) return;
+        reached.add(chunk);
+        for (const name of chunk.imports) reach(bundle[name] as Rolldown.OutputChunk);
+      };
+      reach(forms);
+      for (const chunk of reached) {
+        const zod = chunk.moduleIds.find((id) => /[\\/]zod[\\/]v4[\\/]/.test(id));
+        if (zod) throw new Error(`${chunk.fileName}, fetched by a page with only a form, holds ${zod}: see parsersApart in vite.config.ts.`);
+      }
+    },
+  };
+}
+
+/**
  * Minified to the last byte: the budgets are gzip of what a page fetches. Comments go too,
  * pure annotations included: these files are run, never bundled again.
  */
@@ -165,7 +219,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

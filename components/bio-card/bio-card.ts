@@ -1,5 +1,5 @@
 import { LitElement, html, isServer, noChange, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { ConfigError, NetworkError, RateLimitedError, TimeoutError, HttpError, logOnce } from '../../src/api/errors.js';
+import { ConfigError, HttpError, NetworkError, RateLimitedError, TimeoutError, logOnce } from '../../src/api/errors.js';
 import type { Bio as BioData, Presence as PresenceData } from '../../src/api/schema.js';
 import { getBio, getPresence, type Getter } from '../../src/api/calls.js';
 import type { SwrResult } from '../../src/cache/swr.js';
@@ -12,6 +12,7 @@ import { ResourceController } from '../controllers/resource.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
+import { CARD_ERRORS, errorText } from '../shared/strings.js';
 import { styles } from './bio-card.styles.js';
 
 export { parseBio };
@@ -280,20 +281,10 @@ export class BioCard extends LitElement {
     const error = this._error;
     if (bio) return this.#renderBio(bio, cls, compact);
     if (error) {
-      const detail =
-        error instanceof ConfigError
-          ? 'This card is not set up correctly.'
-          : error instanceof RateLimitedError
-            ? `Too many requests: try again in ${error.retryAfter} s.`
-            : isUnreachable(error)
-              ? 'The service cannot be reached right now.'
-              : isNotFound(error)
-                ? 'No profile was found here.'
-                : 'Something went wrong.';
       return html`<div part="card error" class="${cls} error" role="alert">
         <div>
           <p class="message">This profile could not be loaded.</p>
-          <p class="detail">${detail}</p>
+          <p class="detail">${errorText(CARD_ERRORS, error)}</p>
         </div>
         ${this.tenant ? html`<button part="retry" type="button" @click=${() => this.retry()}>Try again</button>` : nothing}
       </div>`;

@@ -4,20 +4,22 @@ import { ConfigError, logOnce } from '../../src/api/errors.js';
 import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import type { SearchEngine } from '../../src/search/engine.js';
-import { readRecents, rememberRecent, saveRecents } from '../../src/search/recents.js';
 import { engineFor } from '../../src/search/shared-engine.js';
 import { onConnect } from '../controllers/connection.js';
+import { DialogController } from '../controllers/dialog.js';
 import { HotkeyController } from '../controllers/hotkey.js';
 import { ListboxController } from '../controllers/listbox.js';
+import { RecentsController } from '../controllers/recents.js';
 import { ResourceController } from '../controllers/resource.js';
+import { ResultsController } from '../controllers/results.js';
+import { rowsFor } from '../../src/search/rows.js';
 import { clientFor } from '../shared/client.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
+import { errorText, SEARCH_ERRORS } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
-import { errorText } from './messages.js';
-import { ICON, resultBody, type Row } from './result.js';
+import { ICON, option, resultBody, shortcut, type Row } from './result.js';
 
 export type HubSearchState = 'idle' | 'loading' | 'results' | 'empty' | 'error';
 export type { HubSearchErrorDetail, HubSearchReadyDetail, HubSearchResultsDetail, HubSearchSelectDetail } from './events.js';
@@ -108,10 +110,7 @@ export class HubSearch extends LitElement {
     offline: { type: Boolean, reflect: true },
     // `attribute: false` is what state implies, but custom-elements.json reads only this.
     _value: { state: true, attribute: false },
-    _rows: { state: true, attribute: false },
-    _total: { state: true, attribute: false },
     _engine: { state: true, attribute: false },
-    _recent: { state: true, attribute: false },
   };
 
   tenant = '';
@@ -129,24 +128,13 @@ export class HubSearch extends LitElement {
   offline = false;
 
   private _value = '';
-  private _rows: Row[] = [];
-  private _total = 0;
   private _engine: SearchEngine | undefined;
-  private _recent: string[] = [];
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
   }
 
-  private get _dialog(): HTMLDialogElement | null {
-    return this.renderRoot?.querySelector('dialog');
-  }
-
   #baseUrl: string | undefined;
-  #searchedQuery: string | undefined;
-  #resultsPending = false;
-  /** What the live region says once the index is in: the count of results, or none. */
-  #said = '';
 
   #index = new ResourceController<SearchEntry[]>(this, {
     read: (retry) => {
@@ -160,12 +148,20 @@ export class HubSearch extends LitElement {
       const engine = await engineFor(data);
       if (signal.aborted) return;
       this._engine = engine;
-      this.#search(true);
+      this.#results.search(true);
     },
     fail: (error) => {
       logOnce(error);
       emit(this, 'hub-search-error', { error });
     },
+  });
+
+  #results = new ResultsController(this, {
+    query: () => this._value,
+    engine: () => this._engine,
+    rows: (engine, query) => rowsFor(engine, query, this.limit, this.types, this.#baseUrl),
+    wanted: () => void this.load(),
+    changed: () => (this.#list.active = -1),
   });
 
   #list = new ListboxController(this, {
@@ -184,20 +180,20 @@ export class HubSearch extends LitElement {
     composed: () => this.#onInput(),
   });
 
+  // Dialog mode: its button opens it, and gets the focus back when it closes.
+  #dialog = new DialogController(this, { dialog: 'dialog', trigger: '.trigger', closed: () => this.close() });
+
+  #recents = new RecentsController(this, { tenant: () => this.tenant, max: () => this.recent });
+
   #hotkey = new HotkeyController(this, {
     keys: ['mod+k', '/'],
-    press: () => {
-      if (this.noShortcut) return false;
-      this.focus();
-      return (this.open = true);
-    },
+    // Taken, unless the shortcut is off.
+    press: () => !this.noShortcut && (this.focus(), (this.open = true)),
   });
 
   constructor() {
     super();
     onConnect(this, (signal) => {
-      // Recent searches may have changed while it was away (another search box saved one).
-      this._recent = readRecents(this.tenant, this.recent);
       if (this.preload) void this.load();
       // A press outside an inline search closes its panel.
       const outside = (event: Event) => this.mode === 'inline' && this.open && !event.composedPath().includes(this);
@@ -209,7 +205,7 @@ export class HubSearch extends LitElement {
   get state(): HubSearchState {
     if (!this._engine) return this.#index.pending ? 'loading' : this.#index.error ? 'error' : 'idle';
     if (!this._value.trim()) return 'idle';
-    return this._total > 0 ? 'results' : 'empty';
+    return this.#results.total > 0 ? 'results' : 'empty';
   }
 
   get value(): string {
@@ -218,7 +214,7 @@ export class HubSearch extends LitElement {
 
   set value(value: string) {
     this._value = String(value ?? '');
-    this.#search();
+    this.#results.search();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -230,10 +226,9 @@ export class HubSearch extends LitElement {
       this._engine = undefined;
       if (this.isConnected && wanted) void this.load();
     }
-    // Where there is no storage (a server render), reading finds none.
-    if (changed.has('tenant')) this._recent = readRecents(this.tenant, this.recent);
+    if (changed.has('tenant')) this.#recents.read();
     // The same query, asked again with the new filter.
-    if (changed.has('types') || changed.has('limit')) this.#search(true);
+    if (changed.has('types') || changed.has('limit')) this.#results.search(true);
     this.busy = this.#index.pending && !this._engine;
     this.offline = this.#index.offline;
   }
@@ -244,19 +239,14 @@ export class HubSearch extends LitElement {
     if (engine && changed.has('_engine') && !changed.get('_engine')) {
       emit(this, 'hub-search-ready', { size: engine.size, offline: this.offline });
     }
-    if (this.#resultsPending) {
-      this.#resultsPending = false;
-      emit(this, 'hub-search-results', { query: this._value, total: this._total, entries: this._rows.map((row) => row.entry) });
-    }
+    const { rows, total } = this.#results;
+    if (this.#results.unannounced()) emit(this, 'hub-search-results', { query: this._value, total, entries: rows.map((row) => row.entry) });
   }
 
   /** Focuses the search box (opening the dialog in dialog mode) and starts loading the index. */
   override focus(options?: FocusOptions): void {
     // Only dialog mode renders a dialog.
-    if (this._dialog?.open === false) {
-      this._dialog.showModal();
-      this.open = true;
-    }
+    if (this.#dialog.show()) this.open = true;
     this._input?.focus(options);
     void this.load();
   }
@@ -265,7 +255,7 @@ export class HubSearch extends LitElement {
   close(): void {
     this.open = false;
     this.#list.active = -1;
-    this._dialog?.close();
+    this.#dialog.close();
   }
 
   /**
@@ -285,43 +275,14 @@ export class HubSearch extends LitElement {
     return this.#index.run(true);
   }
 
-  /** Searches the value, unless it is the query searched last and not `again`. */
-  #search(again?: boolean): void {
-    const engine = this._engine;
-    const query = this._value;
-    if (!engine) {
-      if (query.trim()) void this.load();
-      return;
-    }
-    if (query === this.#searchedQuery && !again) return;
-    this.#searchedQuery = query;
-    this.#list.active = -1;
-    if (!query.trim()) {
-      this._rows = [];
-      this._total = 0;
-      this.#said = '';
-      return;
-    }
-    const { hits, total } = engine.search(query, { limit: this.limit, types: this.types?.match(/[^\s,]+/g) ?? [] });
-    this._rows = hits.map((hit) => ({ ...hit, url: safeUrl(hit.entry.url, WEB_SCHEMES, this.#baseUrl) }));
-    this._total = total;
-    this.#said = total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${query.trim()}`;
-    this.#resultsPending = true;
-  }
-
   #onFocus(): void {
     this.open = true;
     void this.load();
   }
 
   #clearRecent(): void {
-    this._recent = saveRecents(this.tenant, []);
+    this.#recents.clear();
     this._input.focus();
-  }
-
-  #onDialogClose(): void {
-    this.close();
-    this.renderRoot.querySelector<HTMLElement>('.trigger')?.focus();
   }
 
   /** Typing, and the end of a composition (no event). */
@@ -330,20 +291,20 @@ export class HubSearch extends LitElement {
     this.open = true;
     // Mid-composition text is not what the visitor means yet; compositionend searches.
     if (this.#list.composing || event?.isComposing) return;
-    this.#search();
+    this.#results.search();
   }
 
   /** What the listbox offers: the results of a query, or the recent searches before one. */
   #options(): readonly unknown[] {
-    return this._value.trim() ? this._rows : this._recent;
+    return this._value.trim() ? this.#results.rows : this.#recents.list;
   }
 
   /** Enter on option `index` (no `click`), or a click on it. */
   #choose(index: number, click?: MouseEvent): void {
-    const row = this._rows[index];
+    const row = this.#results.rows[index];
     if (!this._value.trim()) {
       click?.preventDefault();
-      const query = this._recent[index];
+      const query = this.#recents.list[index];
       if (query !== undefined) {
         this.value = query;
         this._input.focus();
@@ -356,7 +317,7 @@ export class HubSearch extends LitElement {
 
   /** Remembers the query among the recent searches and asks the page whether the result may be followed. */
   #select(row: Row): boolean {
-    this._recent = rememberRecent(this.tenant, this._recent, this._value.trim(), this.recent);
+    this.#recents.remember(this._value.trim());
     return emit(this, 'hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
   }
 
@@ -365,26 +326,14 @@ export class HubSearch extends LitElement {
     this.#choose(+(event.currentTarget as Element).id.slice(7), event);
   }
 
-  /** Option `index`: a link to `href`, or one that is not (a recent search, or a result whose URL was refused). */
-  #option(index: number, content: unknown, href?: string, disabled?: boolean): TemplateResult {
-    const selected = index === this.#list.active;
-    return href
-      ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${href}
-          aria-selected=${selected} @click=${this.#onOptionClick}>${content}</a>`
-      : html`<div id="option-${index}" part="option" class="option" role="option"
-          aria-disabled=${disabled ? 'true' : nothing} aria-selected=${selected} @click=${this.#onOptionClick}>${content}</div>`;
-  }
-
-  #shortcutHint(): TemplateResult | typeof nothing {
-    return this.noShortcut ? nothing : html`<kbd part="shortcut" aria-hidden="true">${this.#hotkey.mod} K</kbd>`;
-  }
-
   #renderCombobox(): TemplateResult {
     const state = this.state;
-    const error = state === 'error' && errorText(this.#index.error!);
+    const error = state === 'error' && errorText(SEARCH_ERRORS, this.#index.error);
     const query = this._value.trim();
-    const showRecent = !query && this._recent.length > 0 && state !== 'loading' && state !== 'error';
-    const showList = (state === 'results' && this._rows.length > 0) || showRecent;
+    const showRecent = !query && this.#recents.list.length > 0 && state !== 'loading' && state !== 'error';
+    const { rows, total, searched } = this.#results;
+    const active = this.#list.active;
+    const showList = (state === 'results' && rows.length > 0) || showRecent;
     // Expanded exactly while the listbox shows.
     const expanded = this.open && showList;
     const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
@@ -396,7 +345,7 @@ export class HubSearch extends LitElement {
           aria-expanded=${expanded} aria-busy=${this.busy} aria-activedescendant=${(expanded && this.#list.activeId) || nothing}
           placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
           @keydown=${this.#list} @compositionstart=${this.#list} @compositionend=${this.#list} />
-        ${this.mode === 'dialog' ? nothing : this.#shortcutHint()}
+        ${this.mode === 'dialog' || this.noShortcut ? nothing : shortcut(this.#hotkey.mod)}
       </div>
       <div part="panel" class="panel" ?hidden=${!(this.open && (showList || state !== 'idle' || this.offline))}>
         ${this.offline
@@ -405,11 +354,7 @@ export class HubSearch extends LitElement {
         ${state === 'loading' && (query || this.open)
           ? message('Loading search…')
           : state === 'error'
-            ? message(
-                html`${error}
-                  <button part="retry" type="button" @click=${this.refresh}>Try again</button>`,
-                'error',
-              )
+            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>Try again</button>`, 'error')
             : state === 'empty'
               ? message(`No results for “${query}”.`)
               : nothing}
@@ -420,11 +365,13 @@ export class HubSearch extends LitElement {
           : nothing}
         <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
           ?hidden=${!showList}>${showRecent
-            ? this._recent.map((q, i) => this.#option(i, q))
-            : this._rows.map((row, i) => this.#option(i, resultBody(row), row.url, !row.url))}</div>
+            ? this.#recents.list.map((q, i) => option(i, i === active, this.#onOptionClick, q))
+            : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row), row.url, !row.url))}</div>
       </div>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${
-        state === 'loading' ? 'Loading search…' : error || this.#said
+        state === 'loading'
+          ? 'Loading search…'
+          : error || (searched && (total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${searched}`))
       }</div>`;
   }
 
@@ -432,9 +379,9 @@ export class HubSearch extends LitElement {
     return html`<div part="base">
       ${this.mode === 'dialog'
         ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${() => this.focus()}>
-              ${ICON}<slot name="trigger-label">Search</slot>${this.#shortcutHint()}
+              ${ICON}<slot name="trigger-label">Search</slot>${this.noShortcut ? nothing : shortcut(this.#hotkey.mod)}
             </button>
-            <dialog part="dialog" aria-label=${this.label} @close=${this.#onDialogClose}>
+            <dialog part="dialog" aria-label=${this.label} @close=${this.#dialog}>
               ${this.#renderCombobox()}
               <div class="close"><button class="trigger" type="button" @click=${this.close}>Close</button></div>
             </dialog>`

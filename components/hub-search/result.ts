@@ -4,14 +4,10 @@
  * become text and `<mark>` elements, never HTML.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Hit } from '../../src/search/engine.js';
 import { highlight, type Segment } from '../../src/search/highlight.js';
+import type { Row } from '../../src/search/rows.js';
 
-/** A hit as the listbox shows it. */
-export interface Row extends Hit {
-  /** Undefined when the entry's URL is not http(s): shown, but never a link. */
-  url: string | undefined;
-}
+export type { Row };
 
 /** Characters of an excerpt shown: a longer one is cut around its first match. */
 const EXCERPT_WINDOW = 180;
@@ -20,6 +16,9 @@ const EXCERPT_WINDOW = 180;
 // strokes, which take far fewer bytes than the outline of their shape.
 export const ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
   stroke-width="2"><circle cx="10" cy="10" r="7"/><path d="m15 15 6 6"/></svg>`;
+
+/** The keyboard shortcut's hint: `mod` is the platform's name for the modifier (HotkeyController). */
+export const shortcut = (mod: string): TemplateResult => html`<kbd part="shortcut" aria-hidden="true">${mod} K</kbd>`;
 
 function marked(segments: Segment[]): Array<TemplateResult | string> {
   return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
@@ -41,4 +40,24 @@ export function resultBody({ entry, terms }: Row): TemplateResult {
       type && entry.published_at ? ' · ' : ''
     }${date(entry.published_at)}</span
     >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+}
+
+/**
+ * Option `index` of the listbox: a link to `href`, or one that is not (a recent search, or
+ * a result whose URL was refused, `disabled`). Its id, `option-<index>`, is what the
+ * listbox controller and `click` read.
+ */
+export function option(
+  index: number,
+  selected: boolean,
+  click: (event: MouseEvent) => void,
+  content: unknown,
+  href?: string,
+  disabled?: boolean,
+): TemplateResult {
+  return href
+    ? html`<a id="option-${index}" part="option" class="option" role="option" tabindex="-1" href=${href}
+        aria-selected=${selected} @click=${click}>${content}</a>`
+    : html`<div id="option-${index}" part="option" class="option" role="option"
+        aria-disabled=${disabled ? 'true' : nothing} aria-selected=${selected} @click=${click}>${content}</div>`;
 }

@@ -1,5 +1,7 @@
 /**
- * The visible text of the forms, English built in, other languages registered on demand.
+ * The visible text of the forms, English built in, other languages registered on demand;
+ * and the words `<hub-search>` and `<bio-card>` say when they could not load (English only,
+ * for now).
  *
  * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
  * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
@@ -9,6 +11,7 @@
  * What an error means for the visitor is decided once, by `adviceFor` (src/api/advice.ts);
  * this table gives the words for each kind of advice, under the kind's own name.
  */
+import { adviceFor, type AdviceKind } from '../../src/api/advice.js';
 export interface FormStrings {
   emailLabel: string;
   nameLabel: string;
@@ -97,6 +100,38 @@ export const EN: FormStrings = {
 };
 
 export type StringKey = keyof FormStrings;
+
+/**
+ * Words for the kinds of advice an element that reads says (`adviceFor`), under the kinds'
+ * names; `error` serves every kind without words of its own. `{seconds}` is the error's
+ * `retryAfter`.
+ */
+export type ErrorWords = Partial<Record<AdviceKind, string>> & { error: string };
+
+/** What `<hub-search>` says when its index could not be loaded. */
+export const SEARCH_ERRORS: ErrorWords = {
+  config: 'Search is not set up correctly on this page.',
+  notFound: 'This search could not be found.',
+  rateLimited: 'Search is busy. Try again in {seconds} s.',
+  error: 'Search could not be loaded.',
+};
+
+const UNREACHABLE = 'The service cannot be reached right now.';
+
+/** The second line of `<bio-card>`'s error state, under "This profile could not be loaded." */
+export const CARD_ERRORS: ErrorWords = {
+  config: 'This card is not set up correctly.',
+  notFound: 'No profile was found here.',
+  rateLimited: 'Too many requests: try again in {seconds} s.',
+  unreachable: UNREACHABLE,
+  offline: UNREACHABLE,
+  error: 'Something went wrong.',
+};
+
+/** What `error` means for the visitor, in `words`. */
+export function errorText(words: ErrorWords, error: unknown): string {
+  return (words[adviceFor(error).kind] ?? words.error).replace('{seconds}', String((error as { retryAfter?: number }).retryAfter));
+}
 
 interface Registry {
   locales: Map<string, Partial<FormStrings>>;

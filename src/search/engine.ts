@@ -12,9 +12,11 @@
  * `SearchEngine`, so the index behind them can change again.
  */
 import type { SearchEntry } from '../api/schema.js';
+import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
 import { isCjk, tokenize } from './text.js';
 
 export type { SearchEntry };
+export { maxTypos };
 
 export interface Hit {
   entry: SearchEntry;
@@ -55,27 +57,6 @@ export interface BuildOptions {
 /** Field boosts in BM25F, the last rule: a word in the title counts above a tag, a tag above the excerpt and the content. */
 export const BOOST = { title: 4, tags: 2, excerpt: 1, content: 1 } as const;
 
-/**
- * Typos forgiven in a query word, by its length as typed: none below 5 letters, one up to 8,
- * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match.
- * A 4-letter word forgives two neighbours swapped, and nothing else (see `swaps`).
- */
-export function maxTypos(term: string): number {
-  if (isCjk(term) || /^\d+$/.test(term)) return 0;
-  return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
-}
-
-/**
- * A 4-letter word with two neighbouring letters swapped, the commonest slip in a short word
- * ("dsik" for "disk", "tset" for "test"), and one typo; never the first letter, which people
- * rarely get wrong. Any other edit of so short a word is as likely another word.
- */
-function swaps(term: string): string[] {
-  // Four letters, no digit (CJK terms are pairs: never four). A swap that changes nothing
-  // offers the word itself, which is already in at no typo.
-  return /^\D{4}$/.test(term) ? [1, 2].map((i) => term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2)) : [];
-}
-
 // BM25 constants, the usual ones.
 const K1 = 1.2;
 const B = 0.75;
@@ -106,18 +87,6 @@ const BOOSTS = Object.values(BOOST);
 
 /** BM25's inverse document frequency of a word found in `df` of `n` entries. */
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-
-/**
- * The other grammatical number of a word, as English, French and Spanish mostly form it:
- * "colors" for "color", "story" for "stories", "box" for "boxes".
- */
-function numberForms(term: string): string[] {
-  if (!/^[a-z]{3,}$/.test(term)) return [];
-  if (term.endsWith('ies')) return [term.slice(0, -3) + 'y', term.slice(0, -1)];
-  if (term.endsWith('es')) return [term.slice(0, -2), term.slice(0, -1)];
-  if (term.endsWith('s')) return [term.endsWith('ss') ? term + 'es' : term.slice(0, -1)];
-  return [term + 's', term + 'es', ...(term.endsWith('y') ? [term.slice(0, -1) + 'ies'] : [])];
-}
 
 /** An index word a query word stands for: the word, its weight, and the typos it took. */
 type Expansion = [word: string, weight: number, typos: number];
@@ -189,65 +158,7 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
     let stamp = 0;
     /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
     const expansions = new Map<string, Expansion[]>();
-
-    /**
-     * Walks the trie of index words with the Levenshtein table of `q` (a swap of two
-     * neighbours counting as one edit), one row per trie level, and leaves a branch as soon
-     * as every cell of its row is over `max`: the work is bounded by the edits allowed, not
-     * by the size of the vocabulary. A different first letter costs one more edit. With
-     * `prefix`, a trie node within `max` of the whole of `q` yields every word below it;
-     * without, the node's word and its other number.
-     */
-    function walk(q: string, max: number, prefix: boolean, found: (word: string, cost: number) => void): void {
-      const m = q.length;
-      const first = q.charCodeAt(0);
-      const rows = Array.from({ length: m + max + 2 }, () => new Uint8Array(m + 1));
-      for (let j = 0; j <= m; j++) rows[0]![j] = j;
-      const visit = (lo: number, hi: number, d: number, extra: number): void => {
-        const row = rows[d]!;
-        const cost = row[m]! + extra;
-        let least = cost;
-        for (let j = 0; j < m; j++) if (row[j]! + extra < least) least = row[j]! + extra;
-        if (cost <= max) {
-          if (prefix) for (let i = lo; i < hi; i++) found(sorted[i]!, cost);
-          else {
-            // A whole word within reach, or its other number: "habbit" finds "habits".
-            const stem = sorted[lo]!.slice(0, d);
-            for (const word of [stem, ...numberForms(stem)]) if (postings.has(word)) found(word, cost);
-          }
-          // Below a node already taken whole, only a cheaper match is news.
-          if (prefix && least >= cost) return;
-        }
-        if (least > max) return;
-        const next = rows[d + 1]!;
-        const before = rows[d - 1];
-        let i = sorted[lo]!.length === d ? lo + 1 : lo;
-        while (i < hi) {
-          const word = sorted[i]!;
-          const c = word.charCodeAt(d);
-          // The range of words that go on with this letter: a binary search on it.
-          let a = i + 1;
-          let b = hi;
-          while (a < b) {
-            const mid = (a + b) >> 1;
-            if (sorted[mid]!.charCodeAt(d) <= c) a = mid + 1;
-            else b = mid;
-          }
-          const p = word.charCodeAt(d - 1);
-          next[0] = d + 1;
-          for (let j = 1; j <= m; j++) {
-            const qc = q.charCodeAt(j - 1);
-            let v = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (qc === c ? 0 : 1));
-            if (before && j > 1 && qc === p && q.charCodeAt(j - 2) === c && before[j - 2]! + 1 < v) v = before[j - 2]! + 1;
-            next[j] = v;
-          }
-          visit(i, a, d + 1, d === 0 && c !== first ? 1 : extra);
-          i = a;
-        }
-      };
-      if (sorted.length) visit(0, sorted.length, 0, 0);
-    }
-
+    const has = (word: string) => postings.has(word);
 
     /** The index words a query word stands for. */
     function expand(term: string, prefix: boolean): Expansion[] {
@@ -262,11 +173,11 @@ function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finis
       if (postings.has(term)) offer(term, 1, 0);
       for (const form of numberForms(term)) if (postings.has(form)) offer(form, NUMBER_WEIGHT, 0);
       // A swap is a typo, but found as the word itself would be (and with its completions).
-      for (const swapped of swaps(term)) walk(swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
+      for (const swapped of swaps(term)) walk(sorted, has, swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
       const max = maxTypos(term);
       if (prefix || max) {
         // The word itself comes back from the walk too, and `offer` keeps it at its weight.
-        walk(term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
+        walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
       }
       // Fewest typos and closest completions first; the budget of postings drops the long tail.
       const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);

@@ -1,0 +1,65 @@
+/**
+ * A search box's query and its results: each query is searched once, as it is typed (and
+ * again when `search(true)` says the filter changed), into the rows the host makes with
+ * its engine. A query that comes before the engine asks the host for one. The host renders
+ * the rows and, from its `updated()`, asks `unannounced()` whether they are new: the moment
+ * to tell the page, in whatever order it tells it other news.
+ *
+ * It knows nothing of what an engine or a row is.
+ */
+import type { ReactiveControllerHost } from 'lit';
+
+export interface ResultsOptions<Engine, Row> {
+  /** The query as typed. */
+  query(): string;
+  /** The engine to search; undefined while there is none yet. */
+  engine(): Engine | undefined;
+  /** The rows to show for a query that is not blank, and how many entries match in all. */
+  rows(engine: Engine, query: string): { rows: Row[]; total: number };
+  /** A query came before the engine: where the host starts loading one. */
+  wanted(): void;
+  /** New results (or none, for a cleared query) replaced the old ones. */
+  changed?(): void;
+}
+
+export class ResultsController<Engine, Row> {
+  rows: Row[] = [];
+  /** Every entry the query matches, before the limit. */
+  total = 0;
+  /** The query searched last, trimmed; empty when it was blank or nothing was searched. */
+  searched = '';
+  #last: string | undefined;
+  #news = false;
+  #host: ReactiveControllerHost;
+  #options: ResultsOptions<Engine, Row>;
+
+  constructor(host: ReactiveControllerHost, options: ResultsOptions<Engine, Row>) {
+    this.#host = host;
+    this.#options = options;
+  }
+
+  /** Searches the query, unless it is the one searched last and not `again`. */
+  search(again?: boolean): void {
+    const options = this.#options;
+    const engine = options.engine();
+    const query = options.query();
+    if (!engine) {
+      if (query.trim()) options.wanted();
+      return;
+    }
+    if (query === this.#last && !again) return;
+    this.#last = query;
+    this.searched = query.trim();
+    ({ rows: this.rows, total: this.total } = this.searched ? options.rows(engine, query) : { rows: [], total: 0 });
+    this.#news = !!this.searched;
+    options.changed?.();
+    this.#host.requestUpdate();
+  }
+
+  /** True once for each query's new results, from the first call after they came. */
+  unannounced(): boolean {
+    const news = this.#news;
+    this.#news = false;
+    return news;
+  }
+}

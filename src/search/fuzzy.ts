@@ -1,0 +1,107 @@
+/**
+ * How far a query word may be from the index words it finds: the typos it forgives, the
+ * slips and the other grammatical number it stands for, and the walk of the index's words
+ * that finds those within reach. The engine (./engine.ts) decides what each is worth.
+ */
+import { isCjk } from './text.js';
+
+/**
+ * Typos forgiven in a query word, by its length as typed: none below 5 letters, one up to 8,
+ * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match.
+ * A 4-letter word forgives two neighbours swapped, and nothing else (see `swaps`).
+ */
+export function maxTypos(term: string): number {
+  if (isCjk(term) || /^\d+$/.test(term)) return 0;
+  return term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0;
+}
+
+/**
+ * A 4-letter word with two neighbouring letters swapped, the commonest slip in a short word
+ * ("dsik" for "disk", "tset" for "test"), and one typo; never the first letter, which people
+ * rarely get wrong. Any other edit of so short a word is as likely another word.
+ */
+export function swaps(term: string): string[] {
+  // Four letters, no digit (CJK terms are pairs: never four). A swap that changes nothing
+  // offers the word itself, which is already in at no typo.
+  return /^\D{4}$/.test(term) ? [1, 2].map((i) => term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2)) : [];
+}
+
+/**
+ * The other grammatical number of a word, as English, French and Spanish mostly form it:
+ * "colors" for "color", "story" for "stories", "box" for "boxes".
+ */
+export function numberForms(term: string): string[] {
+  if (!/^[a-z]{3,}$/.test(term)) return [];
+  if (term.endsWith('ies')) return [term.slice(0, -3) + 'y', term.slice(0, -1)];
+  if (term.endsWith('es')) return [term.slice(0, -2), term.slice(0, -1)];
+  if (term.endsWith('s')) return [term.endsWith('ss') ? term + 'es' : term.slice(0, -1)];
+  return [term + 's', term + 'es', ...(term.endsWith('y') ? [term.slice(0, -1) + 'ies'] : [])];
+}
+
+/**
+ * Walks the trie of index words with the Levenshtein table of `q` (a swap of two neighbours
+ * counting as one edit), one row per trie level, and leaves a branch as soon as every cell
+ * of its row is over `max`: the work is bounded by the edits allowed, not by the size of
+ * the vocabulary. A different first letter costs one more edit. With `prefix`, a trie node
+ * within `max` of the whole of `q` yields every word below it; without, the node's word
+ * and its other number, where `has` says the index holds them.
+ *
+ * The trie is `sorted`, the index's words in order: the words below a prefix are one
+ * contiguous range of it, so the trie costs no memory of its own.
+ */
+export function walk(
+  sorted: readonly string[],
+  has: (word: string) => boolean,
+  q: string,
+  max: number,
+  prefix: boolean,
+  found: (word: string, cost: number) => void,
+): void {
+  const m = q.length;
+  const first = q.charCodeAt(0);
+  const rows = Array.from({ length: m + max + 2 }, () => new Uint8Array(m + 1));
+  for (let j = 0; j <= m; j++) rows[0]![j] = j;
+  const visit = (lo: number, hi: number, d: number, extra: number): void => {
+    const row = rows[d]!;
+    const cost = row[m]! + extra;
+    let least = cost;
+    for (let j = 0; j < m; j++) if (row[j]! + extra < least) least = row[j]! + extra;
+    if (cost <= max) {
+      if (prefix) for (let i = lo; i < hi; i++) found(sorted[i]!, cost);
+      else {
+        // A whole word within reach, or its other number: "habbit" finds "habits".
+        const stem = sorted[lo]!.slice(0, d);
+        for (const word of [stem, ...numberForms(stem)]) if (has(word)) found(word, cost);
+      }
+      // Below a node already taken whole, only a cheaper match is news.
+      if (prefix && least >= cost) return;
+    }
+    if (least > max) return;
+    const next = rows[d + 1]!;
+    const before = rows[d - 1];
+    let i = sorted[lo]!.length === d ? lo + 1 : lo;
+    while (i < hi) {
+      const word = sorted[i]!;
+      const c = word.charCodeAt(d);
+      // The range of words that go on with this letter: a binary search on it.
+      let a = i + 1;
+      let b = hi;
+      while (a < b) {
+        const mid = (a + b) >> 1;
+        if (sorted[mid]!.charCodeAt(d) <= c) a = mid + 1;
+        else b = mid;
+      }
+      const p = word.charCodeAt(d - 1);
+      next[0] = d + 1;
+      for (let j = 1; j <= m; j++) {
+        const qc = q.charCodeAt(j - 1);
+        let v = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (qc === c ? 0 : 1));
+        if (before && j > 1 && qc === p && q.charCodeAt(j - 2) === c && before[j - 2]! + 1 < v) v = before[j - 2]! + 1;
+        next[j] = v;
+      }
+      visit(i, a, d + 1, d === 0 && c !== first ? 1 : extra);
+      i = a;
+    }
+  };
+  if (sorted.length) visit(0, sorted.length, 0, 0);
+}
