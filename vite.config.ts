@@ -114,10 +114,16 @@ function parsersApart(): Plugin {
   const SUFFIX = '?parsers';
   const stateless = /[\\/](?:src[\\/]api[\\/](?:schema|calls)|components[\\/]shared[\\/]strings)\.ts$/;
   const readers = /[\\/](?:components[\\/](?:hub-search|bio-card)|src[\\/](?:bio|search)|src[\\/]cache[\\/]freshness\.ts)/;
+  // The guard reads the script tag's files; a site built from the sources (the demo) mixes
+  // its own modules into shared chunks, and what its pages fetch is the site's business.
+  let scriptTag = false;
   return {
     name: 'hub-kit-parsers-apart',
     apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
     async resolveId(source, importer, options) {
       if (!importer || !(importer.endsWith(SUFFIX) || readers.test(importer))) return undefined;
       const resolved = await this.resolve(source, importer.replace(SUFFIX, ''), { ...options, skipSelf: true });
@@ -127,6 +133,7 @@ function parsersApart(): Plugin {
       return id.endsWith(SUFFIX) ? { code: readFileSync(id.slice(0, -SUFFIX.length), 'utf8'), moduleType: 'ts' } : undefined;
     },
     generateBundle(_options, bundle) {
+      if (!scriptTag) return;
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const forms = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('forms.ts'));
       if (!forms) return;
