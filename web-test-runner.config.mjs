@@ -1,5 +1,5 @@
 /**
- * Browser tests: every file in test/browser, in Chromium, Firefox and WebKit, against the
+ * Browser tests: every *.test.ts below test/browser, in Chromium, Firefox and WebKit, against the
  * real stand-in service mounted in the test server (same origin) and, on demand, on its
  * own ports (another origin). Nothing mocks fetch.
  *
@@ -19,7 +19,7 @@ const browsers = await launchers();
 // The tests of a dark system run in a group of their own, in browsers set to dark by their
 // own settings. `npm run test:browser -- --group dark-system` runs them alone; a run of
 // chosen --files leaves them out.
-const DARK_FILES = 'test/browser/*-dark.test.ts';
+const DARK_FILES = 'test/browser/**/*-dark.test.ts';
 const wantsDark = !process.argv.includes('--files') || process.argv.includes('--group');
 const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
 

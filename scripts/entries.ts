@@ -34,7 +34,7 @@ export const BUDGETS_KB: Record<ElementName, number> = {
 
 /**
  * The script tag, as a page pays for it (issue 19): KB gzip -9 of every JavaScript file a
- * page fetches, the loader dist/hub-kit.js included. test/node/size.test.ts follows the
+ * page fetches, the loader dist/hub-kit.js included. test/node/repo/size.test.ts follows the
  * built files' imports; test/e2e/script-tag.test.ts counts what real browsers fetch.
  */
 export const SCRIPT_TAG_PAGES = {

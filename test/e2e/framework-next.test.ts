@@ -23,8 +23,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../support/engine-paths.js';
-import { engines } from '../support/engines.js';
+import { freePort } from '../support/browser-paths.js';
+import { engines } from '../support/browser-harness.js';
 import { frameworkSuite } from '../support/framework-suite.js';
 import { signupWithJavaScript } from '../support/site-checks.js';
 

@@ -24,7 +24,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { engines, launch, type HarnessPage } from '../support/browser-harness.js';
 import { run, type Run } from '../support/process.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
 import { pageWeight, serveStatic } from '../support/site-checks.js';

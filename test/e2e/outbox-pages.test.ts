@@ -13,7 +13,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
+import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 
 let service: Served;

@@ -4,7 +4,7 @@
  * for that page load is counted at gzip -9, each file on its own, as a server compresses it.
  * Three pages (scripts/entries.ts SCRIPT_TAG_PAGES): none of the kit's elements, only a
  * `<signup-form>`, all four. Each must work (what a visitor reads), log no error, and stay
- * within its budget, in every engine. test/node/size.test.ts follows the same files' imports
+ * within its budget, in every engine. test/node/repo/size.test.ts follows the same files' imports
  * without a browser.
  *
  *   node --import tsx --test test/e2e/script-tag.test.ts
@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { SCRIPT_TAG_PAGES, type ElementName, type ScriptTagPage } from '../../scripts/entries.js';
 import { serve, type Served as Service } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { engines, launch, type HarnessPage } from '../support/browser-harness.js';
 import { dist, serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

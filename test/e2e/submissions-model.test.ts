@@ -21,7 +21,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
+import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 
 const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);

@@ -11,7 +11,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch } from '../support/engines.js';
+import { engines, launch } from '../support/browser-harness.js';
 import { serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
 
 const TABS = 12;

@@ -40,9 +40,9 @@ import {
   wantedEngines,
   webkitPaths,
   type Engine,
-} from './engine-paths.js';
+} from './browser-paths.js';
 
-export { ENGINES, MissingEngineError, type Engine } from './engine-paths.js';
+export { ENGINES, MissingEngineError, type Engine } from './browser-paths.js';
 
 /** The engines this run must cover (HUB_BROWSERS, default all three). */
 export const engines = wantedEngines;

@@ -11,7 +11,7 @@
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { chromiumPath, firefoxPath, startWebKitDriver, wantedEngines, webkitPaths } from './engine-paths.ts';
+import { chromiumPath, firefoxPath, startWebKitDriver, wantedEngines, webkitPaths } from './browser-paths.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

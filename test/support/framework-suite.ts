@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engines, launch } from './engines.js';
+import { engines, launch } from './browser-harness.js';
 import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
 import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
 

@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch, type Engine, type HarnessPage } from './engines.js';
+import { launch, type Engine, type HarnessPage } from './browser-harness.js';
 
 /** The stand-in's answer to a signup, which the element shows. */
 export const SUCCESS = 'Check your inbox to confirm.';

@@ -3,7 +3,7 @@
  * stand-in's clock (POST /__stand-in/clock) and this one by the same amount and returns at
  * once, so a minute of pacing takes a request instead of a minute. `slept` keeps each wait.
  */
-import type { Clock } from '../../../src/server/index.js';
+import type { Clock } from '../../src/server/index.js';
 
 export function standInClock(baseUrl: string): Clock & { slept: number[]; offsetMs(): number } {
   let offset = 0;

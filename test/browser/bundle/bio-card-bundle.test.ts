@@ -4,8 +4,8 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { BioCard } from '../../components/bio-card/bio-card.js';
-import { engine, expectAccessible } from './helpers/dom.js';
+import type { BioCard } from '../../../components/bio-card/bio-card.js';
+import { engine, expectAccessible } from '../helpers/dom.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

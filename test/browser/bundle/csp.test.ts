@@ -14,7 +14,7 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 interface Violation {
   directive: string;

@@ -5,11 +5,11 @@
  * received and what the visitor reads, and prints both in a table at the end.
  */
 import { expect } from 'chai';
-import type { BioCard } from '../../components/bio-card/bio-card.js';
-import type { ContactForm } from '../../components/contact-form/contact-form.js';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import { setOffline } from './helpers/network.js';
+import type { BioCard } from '../../../components/bio-card/bio-card.js';
+import type { ContactForm } from '../../../components/contact-form/contact-form.js';
+import type { HubFormElement } from '../../../components/shared/hub-form.js';
+import type { SignupForm } from '../../../components/signup-form/signup-form.js';
+import { setOffline } from '../helpers/network.js';
 import {
   arm,
   engine,
@@ -24,7 +24,7 @@ import {
   uniqueEmail,
   untilSeen,
   wait,
-} from './forms-support.js';
+} from '../helpers/forms.js';
 
 const remote = remoteStandIn(`faults-bundle-${engine()}`);
 const elsewhere = remoteStandIn(`faults-elsewhere-${engine()}`);

@@ -3,10 +3,10 @@
  * another origin: upgrade without layout shift, CORS, and offline to online, delivered once.
  */
 import { expect } from 'chai';
-import type { ContactForm } from '../../components/contact-form/contact-form.js';
-import type { FormQueuedDetail, FormSuccessDetail } from '../../components/shared/hub-form.js';
-import { LIGHT_FORM_CSS } from '../../components/shared/light-form.styles.js';
-import type { SignupForm } from '../../components/signup-form/signup-form.js';
+import type { ContactForm } from '../../../components/contact-form/contact-form.js';
+import type { FormQueuedDetail, FormSuccessDetail } from '../../../components/shared/hub-form.js';
+import { LIGHT_FORM_CSS } from '../../../components/shared/light-form.styles.js';
+import type { SignupForm } from '../../../components/signup-form/signup-form.js';
 import {
   engine,
   expectAccessible,
@@ -20,8 +20,8 @@ import {
   uniqueEmail,
   until,
   wait,
-} from './forms-support.js';
-import { setOffline } from './helpers/network.js';
+} from '../helpers/forms.js';
+import { setOffline } from '../helpers/network.js';
 
 const remote = remoteStandIn(`forms-bundle-${engine()}`);
 

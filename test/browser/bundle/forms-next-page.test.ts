@@ -5,11 +5,11 @@
  * so nothing here can deliver or spend on their behalf.
  */
 import { expect } from 'chai';
-import type { HubFormElement, FormErrorDetail } from '../../components/shared/hub-form.js';
-import type { RateLimitedError } from '../../src/api/errors.js';
-import type { StandInRecords } from './helpers/sandbox.js';
-import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, until, untilSeen, wait } from './forms-support.js';
-import { setOffline } from './helpers/network.js';
+import type { HubFormElement, FormErrorDetail } from '../../../components/shared/hub-form.js';
+import type { RateLimitedError } from '../../../src/api/errors.js';
+import type { StandInRecords } from '../helpers/sandbox.js';
+import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, until, untilSeen, wait } from '../helpers/forms.js';
+import { setOffline } from '../helpers/network.js';
 
 const remote = remoteStandIn(`forms-next-page-${engine()}`);
 
@@ -79,7 +79,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
   describe('when the visitor lands back from a post made without JavaScript', () => {
     async function land(query: string) {
       const frame = document.createElement('iframe');
-      frame.src = `/test/browser/pages/landing.html${query}`;
+      frame.src = `/test/browser/bundle/pages/landing.html${query}`;
       document.body.append(frame);
       await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
       const win = frame.contentWindow as Window & typeof globalThis;

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import type AxeCore from 'axe-core';
 import 'axe-core/axe.js';
-import { newSandbox } from './helpers/sandbox.js';
+import { newSandbox } from '../helpers/sandbox.js';
 
 const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 

@@ -6,9 +6,9 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStore, set } from 'idb-keyval';
-import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import { engine, expectAccessible, mountTag, until, wait } from './helpers/dom.js';
-import { setOffline } from './helpers/network.js';
+import type { HubSearch } from '../../../components/hub-search/hub-search.js';
+import { engine, expectAccessible, mountTag, until, wait } from '../helpers/dom.js';
+import { setOffline } from '../helpers/network.js';
 
 const REMOTE = `hub-search-bundle-${engine()}`;
 const remote = (action: 'start' | 'stop') =>

@@ -3,13 +3,13 @@
  * a page fetches for the tags it shows (the loader alone without any; the forms' file and
  * the core for a signup form; the one file of all when every per-element file is needed), a
  * tag added later, tags in a shadow root handed over with `observe()`, and the loader and
- * its files from another origin, as from a CDN. Sizes are test/node/size.test.ts's and
+ * its files from another origin, as from a CDN. Sizes are test/node/repo/size.test.ts's and
  * test/e2e/script-tag.test.ts's; this file checks which files, and that the elements work.
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { until } from './helpers/dom.js';
-import { newSandbox } from './helpers/sandbox.js';
+import { until } from '../helpers/dom.js';
+import { newSandbox } from '../helpers/sandbox.js';
 
 type FrameWindow = Window & typeof globalThis;
 interface Loader {

@@ -12,12 +12,12 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { ContactForm } from '../../components/contact-form/contact-form.js';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import type { Fault } from './helpers/sandbox.js';
-import { setOffline } from './helpers/network.js';
-import { arm, engine, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from './forms-support.js';
+import type { ContactForm } from '../../../components/contact-form/contact-form.js';
+import type { HubFormElement } from '../../../components/shared/hub-form.js';
+import type { SignupForm } from '../../../components/signup-form/signup-form.js';
+import type { Fault } from '../helpers/sandbox.js';
+import { setOffline } from '../helpers/network.js';
+import { arm, engine, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
 
 const remote = remoteStandIn(`submissions-bundle-${engine()}`);
 
@@ -73,7 +73,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
     expect(new URL(origin).origin).not.to.equal(location.origin);
     const bundle = '/dist/hub-kit.js';
     // The loader defines a tag when it first appears on the page; these tests define both first.
-    const kit = (await import(/* @vite-ignore */ bundle)) as typeof import('../../components/script-tag/hub-kit.js');
+    const kit = (await import(/* @vite-ignore */ bundle)) as typeof import('../../../components/script-tag/hub-kit.js');
     await Promise.all([kit.load('signup-form'), kit.load('contact-form')]);
   });
   afterEach(async () => {

@@ -21,10 +21,10 @@
 import { expect } from 'chai';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import fc from 'fast-check';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import type { Fault } from './helpers/sandbox.js';
-import { setOffline } from './helpers/network.js';
-import { engine, newBase, remoteStandIn, seen, wait } from './forms-support.js';
+import type { HubFormElement } from '../../../components/shared/hub-form.js';
+import type { Fault } from '../helpers/sandbox.js';
+import { setOffline } from '../helpers/network.js';
+import { engine, newBase, remoteStandIn, seen, wait } from '../helpers/forms.js';
 
 const remote = remoteStandIn(`submissions-model-${engine()}`);
 
@@ -273,7 +273,7 @@ describe('submissions from dist/hub-kit.js, model-based', function () {
     options = (await executeServerCommand<{ runs?: number; seed?: number; path?: string; replay?: string }, undefined>('model-options')) ?? {};
     const bundle = '/dist/hub-kit.js';
     // The loader defines a tag when it first appears on the page; these tests define both first.
-    const kit = (await import(/* @vite-ignore */ bundle)) as typeof import('../../components/script-tag/hub-kit.js');
+    const kit = (await import(/* @vite-ignore */ bundle)) as typeof import('../../../components/script-tag/hub-kit.js');
     await Promise.all([kit.load('signup-form'), kit.load('contact-form')]);
   });
   afterEach(() => setOffline(false));

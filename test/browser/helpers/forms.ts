@@ -4,9 +4,9 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
-import type { Fault, LoggedRequest, StandInRecords } from './helpers/sandbox.js';
-import { wait } from './helpers/dom.js';
-export { engine, expectAccessible, staysAt, wait } from './helpers/dom.js';
+import type { Fault, LoggedRequest, StandInRecords } from './sandbox.js';
+import { wait } from './dom.js';
+export { engine, expectAccessible, staysAt, wait } from './dom.js';
 
 /**
  * A stand-in on another origin than the page, under `name` (one per suite and engine), for

@@ -14,6 +14,6 @@ const first = cards[0];
 (globalThis as { ssrNameNode?: Element | null }).ssrNameNode = first?.shadowRoot?.querySelector('[part="name"]');
 // Hydration support must be evaluated before LitElement is: dynamic imports keep the order.
 await import('@lit-labs/ssr-client/lit-element-hydrate-support.js');
-await import('../../components/bio-card/define.js');
+await import('../../../components/bio-card/define.js');
 document.documentElement.dataset.ready = 'true';
 export {};

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newSandbox } from './helpers/sandbox.js';
+import { newSandbox } from '../helpers/sandbox.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

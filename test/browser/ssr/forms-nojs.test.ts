@@ -4,11 +4,11 @@
  * plain HTML form. The parent page drives it, as a visitor's clicks would.
  */
 import { expect } from 'chai';
-import '../../components/signup-form/define.js';
-import '../../components/contact-form/define.js';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import { newSandbox } from './helpers/sandbox.js';
-import { mount, staysAt, uniqueEmail } from './forms-support.js';
+import '../../../components/signup-form/define.js';
+import '../../../components/contact-form/define.js';
+import type { HubFormElement } from '../../../components/shared/hub-form.js';
+import { newSandbox } from '../helpers/sandbox.js';
+import { mount, staysAt, uniqueEmail } from '../helpers/forms.js';
 
 declare global {
   interface Window {

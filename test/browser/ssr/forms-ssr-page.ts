@@ -11,7 +11,7 @@ for (const el of document.querySelectorAll('signup-form, contact-form')) {
 if (document.documentElement.dataset.hydrate === 'true') {
   await import('@lit-labs/ssr-client/lit-element-hydrate-support.js');
 }
-await import('../../components/signup-form/define.js');
-await import('../../components/contact-form/define.js');
+await import('../../../components/signup-form/define.js');
+await import('../../../components/contact-form/define.js');
 document.documentElement.dataset.ready = 'true';
 export {};

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
-import { serve } from '../../src/stand-in/node.js';
-import { run as runCommand, type Run } from '../support/process.js';
-import { standInControl } from '../support/stand-in-control.js';
+import { serve } from '../../../src/stand-in/node.js';
+import { run as runCommand, type Run } from '../../support/process.js';
+import { standInControl } from '../../support/stand-in-control.js';
 
-const CLI = fileURLToPath(new URL('../../bin/hub-kit.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../bin/hub-kit.ts', import.meta.url));
 // A key only these tests know, so any output that holds it is caught.
 const KEY = 'hk_test_cli_0123456789abcdef';
 

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { serve } from '../../src/stand-in/node.js';
-import { run } from '../support/process.js';
+import { serve } from '../../../src/stand-in/node.js';
+import { run } from '../../support/process.js';
 
-const CLI = fileURLToPath(new URL('../../bin/hub-kit.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../bin/hub-kit.ts', import.meta.url));
 const LISTENING = /hub-kit stand-in listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 const start = (args: string[]) => run(process.execPath, ['--import', 'tsx', CLI, 'stand-in', ...args]);

@@ -1,17 +1,17 @@
 /**
- * The Node browser harness (test/support/engines.ts) in every wanted engine: scripts off
+ * The Node browser harness (test/support/browser-harness.ts) in every wanted engine: scripts off
  * means the page's scripts do not run; visible text is what a sighted visitor reads
  * (shadow roots in, screen-reader-only text out); console errors are collected; pages are
  * real tabs of one browser (they talk over a BroadcastChannel, which tabs of different
  * browsers cannot), and several can work at once.
  *
- *   node --import tsx --test test/node/engines.test.ts
+ *   node --import tsx --test test/node/repo/browser-harness.test.ts
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { engines, launch, type HarnessBrowser } from '../support/engines.js';
+import { engines, launch, type HarnessBrowser } from '../../support/browser-harness.js';
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><title>harness</title>

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
-import { minifyHtmlTemplates, minifyTemplates } from '../../scripts/css-text.js';
-import { root } from '../../scripts/entries.js';
+import { minifyHtmlTemplates, minifyTemplates } from '../../../scripts/css-text.js';
+import { root } from '../../../scripts/entries.js';
 
 test('a run of whitespace holding a line break becomes one space; whitespace within a line stays', () => {
   const source = 'const t = html`<div class="a  b">\n      <span>x</span>  <b>y</b>\n    </div>`;';

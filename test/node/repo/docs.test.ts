@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ELEMENTS, root } from '../../scripts/entries.js';
-import { apiBlock, END, readManifest, START, type Manifest } from '../../scripts/readme-api.js';
+import { ELEMENTS, root } from '../../../scripts/entries.js';
+import { apiBlock, END, readManifest, START, type Manifest } from '../../../scripts/readme-api.js';
 
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const manifestFile = join(root, 'dist', 'custom-elements.json');

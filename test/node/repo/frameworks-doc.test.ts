@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { root } from '../../scripts/entries.js';
-import { installedPackages } from '../support/ssr-doc.js';
-import { readRecipe } from '../support/recipe.js';
+import { root } from '../../../scripts/entries.js';
+import { installedPackages } from '../../support/ssr-doc.js';
+import { readRecipe } from '../../support/recipe.js';
 
 const doc = readFileSync(join(root, 'docs', 'frameworks.md'), 'utf8');
 

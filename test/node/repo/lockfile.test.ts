@@ -10,8 +10,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../../scripts/entries.js';
-import { lockPath, missingEntries, resolveFrom, satisfies, type Lock } from '../../scripts/lock-platforms.js';
+import { root } from '../../../scripts/entries.js';
+import { lockPath, missingEntries, resolveFrom, satisfies, type Lock } from '../../../scripts/lock-platforms.js';
 
 const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as Lock;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;

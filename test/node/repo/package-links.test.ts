@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { root } from '../../scripts/entries.js';
-import { unpackPacked } from '../support/packed.js';
+import { root } from '../../../scripts/entries.js';
+import { unpackPacked } from '../../support/packed.js';
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 function anchors(markdown: string): Set<string> {

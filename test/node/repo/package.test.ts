@@ -17,8 +17,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { builtinModules } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 import ts from 'typescript';
-import { CLASSES, ELEMENTS, root } from '../../scripts/entries.js';
-import { unpackPacked, type Unpacked } from '../support/packed.js';
+import { CLASSES, ELEMENTS, root } from '../../../scripts/entries.js';
+import { unpackPacked, type Unpacked } from '../../support/packed.js';
 
 interface Pkg {
   name: string;
@@ -113,7 +113,7 @@ test('hub-kit/client exports the keyless client and its errors', async () => {
 
 test('hub-kit/search builds an engine that finds an entry by a typo, as docs/search.md shows', async () => {
   assert.ok(distReady, needsBuild);
-  const { buildEngineSync, highlight } = (await import('hub-kit/search')) as typeof import('../../src/search/index.js');
+  const { buildEngineSync, highlight } = (await import('hub-kit/search')) as typeof import('../../../src/search/index.js');
   const engine = buildEngineSync([
     { id: 'a', type: 'post', title: 'Getting started with TypeScript', url: '/a' },
     { id: 'b', type: 'post', title: 'Baking bread', url: '/b' },
@@ -138,7 +138,7 @@ test("the script tag's files ship with the notices of the packages minified into
 
 test('hub-kit/stand-in answers the seeded demo tenant in Node', async () => {
   assert.ok(distReady, needsBuild);
-  const { createStandIn } = (await import('hub-kit/stand-in')) as typeof import('../../src/stand-in/index.js');
+  const { createStandIn } = (await import('hub-kit/stand-in')) as typeof import('../../../src/stand-in/index.js');
   const standIn = createStandIn();
   const response = await standIn.fetch(new Request('http://127.0.0.1/api/v1/tenants/demo/bio'));
   assert.equal(response.status, 200);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { ELEMENTS, root } from '../../scripts/entries.js';
+import { ELEMENTS, root } from '../../../scripts/entries.js';
 
 const needsBuild = 'run `npm run build` first (`npm test` does)';
 // Strings only the server code holds: how it sends the key, and the header it paces by.

@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { BUDGETS_KB, ELEMENTS, SCRIPT_TAG_PAGES, root, type ElementName } from '../../scripts/entries.js';
+import { BUDGETS_KB, ELEMENTS, SCRIPT_TAG_PAGES, root, type ElementName } from '../../../scripts/entries.js';
 
 const kb = (bytes: number) => bytes / 1024;
 

@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { root } from '../../scripts/entries.js';
-import { serve } from '../../src/stand-in/node.js';
+import { root } from '../../../scripts/entries.js';
+import { serve } from '../../../src/stand-in/node.js';
 
 const run = promisify(execFile);
 const needsBuild = 'run `npm run build` first (`npm test` does)';

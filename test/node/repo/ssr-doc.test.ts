@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { root } from '../../scripts/entries.js';
-import { installedPackages, readSsrDoc } from '../support/ssr-doc.js';
+import { root } from '../../../scripts/entries.js';
+import { installedPackages, readSsrDoc } from '../../support/ssr-doc.js';
 
 const example = join(root, 'examples', 'eleventy');
 const doc = readSsrDoc(readFileSync(join(root, 'docs', 'ssr.md'), 'utf8'));

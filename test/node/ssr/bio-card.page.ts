@@ -31,7 +31,7 @@ export async function ssrPage(renderToString: (template: unknown) => Promise<str
     <main>
       ${card}
     </main>
-    <script type="module" src="/test/browser/bio-card-ssr-page.ts"></script>
+    <script type="module" src="/test/browser/ssr/bio-card-ssr-page.ts"></script>
   </body>
 </html>
 `;

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
-import '../../components/bio-card/define.js';
-import { SSR_FIXTURE_BIO } from './ssr-bio-card.page.js';
+import '../../../components/bio-card/define.js';
+import { SSR_FIXTURE_BIO } from './bio-card.page.js';
 
 const renderToString = (template: unknown) => collectResult(render(template));
 

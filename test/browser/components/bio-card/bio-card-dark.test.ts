@@ -5,10 +5,10 @@
  * theme for WebKitGTK. Nothing here is skipped: a browser that is not dark fails.
  */
 import { expect } from 'chai';
-import type { BioCard } from '../../components/bio-card/bio-card.js';
-import '../../components/bio-card/define.js';
-import { expectAccessible, mountTag } from './helpers/dom.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import type { BioCard } from '../../../../components/bio-card/bio-card.js';
+import '../../../../components/bio-card/define.js';
+import { expectAccessible, mountTag } from '../../helpers/dom.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 describe('<bio-card> when the system is dark', () => {
   let sandbox: Sandbox;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { BioCard } from '../../components/bio-card/bio-card.js';
-import '../../components/bio-card/define.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible, staysAt } from './helpers/dom.js';
+import { BioCard } from '../../../../components/bio-card/bio-card.js';
+import '../../../../components/bio-card/define.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
+import { expectAccessible, staysAt } from '../../helpers/dom.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

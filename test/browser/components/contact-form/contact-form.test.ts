@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import '../../components/contact-form/define.js';
-import type { ContactForm } from '../../components/contact-form/contact-form.js';
-import type { FormErrorDetail, FormSubmitDetail, FormSuccessDetail } from '../../components/shared/hub-form.js';
-import { HttpError, RateLimitedError } from '../../src/api/errors.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until } from './forms-support.js';
+import '../../../../components/contact-form/define.js';
+import type { ContactForm } from '../../../../components/contact-form/contact-form.js';
+import type { FormErrorDetail, FormSubmitDetail, FormSuccessDetail } from '../../../../components/shared/hub-form.js';
+import { HttpError, RateLimitedError } from '../../../../src/api/errors.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until } from '../../helpers/forms.js';
 
 const status = (el: ContactForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const field = (el: ContactForm, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;

@@ -4,9 +4,9 @@
  * shadow DOM as rendered.
  */
 import { expect } from 'chai';
-import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import { newSandbox } from './helpers/sandbox.js';
-import { mountReady, typeAll } from './helpers/search.js';
+import type { HubSearch } from '../../../../components/hub-search/hub-search.js';
+import { newSandbox } from '../../helpers/sandbox.js';
+import { mountReady, typeAll } from '../../helpers/search.js';
 
 const mounted: Element[] = [];
 

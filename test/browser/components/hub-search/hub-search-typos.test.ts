@@ -3,9 +3,9 @@
  * stand-in: the titles listed, read from the shadow DOM as rendered.
  */
 import { expect } from 'chai';
-import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import { newSandbox } from './helpers/sandbox.js';
-import { mountReady, typeAll } from './helpers/search.js';
+import type { HubSearch } from '../../../../components/hub-search/hub-search.js';
+import { newSandbox } from '../../helpers/sandbox.js';
+import { mountReady, typeAll } from '../../helpers/search.js';
 
 const mounted: Element[] = [];
 

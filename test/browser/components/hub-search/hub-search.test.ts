@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { HubSearch, type HubSearchResultsDetail, type HubSearchSelectDetail } from '../../components/hub-search/hub-search.js';
-import '../../components/hub-search/define.js';
-import { expectAccessible, mountTag, staysAt, until, wait } from './helpers/dom.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { HubSearch, type HubSearchResultsDetail, type HubSearchSelectDetail } from '../../../../components/hub-search/hub-search.js';
+import '../../../../components/hub-search/define.js';
+import { expectAccessible, mountTag, staysAt, until, wait } from '../../helpers/dom.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 const mounted: Element[] = [];
 const mount = (attrs: Record<string, string | true>) => mountTag<HubSearch>('hub-search', attrs, mounted);

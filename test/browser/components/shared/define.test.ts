@@ -5,8 +5,8 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { newSandbox } from './helpers/sandbox.js';
-import { expectAccessible } from './helpers/dom.js';
+import { newSandbox } from '../../helpers/sandbox.js';
+import { expectAccessible } from '../../helpers/dom.js';
 
 const TAGS = ['signup-form', 'contact-form', 'hub-search', 'bio-card'] as const;
 

@@ -5,10 +5,10 @@
  * screen-reader announcer.
  */
 import { expect } from 'chai';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import { fill, seen, uniqueEmail, untilSeen } from './forms-support.js';
-import { setOffline } from './helpers/network.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import type { HubFormElement } from '../../../../components/shared/hub-form.js';
+import { fill, seen, uniqueEmail, untilSeen } from '../../helpers/forms.js';
+import { setOffline } from '../../helpers/network.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 const until = async (check: () => boolean, what: string, timeoutMs = 15_000) => {
   const end = performance.now() + timeoutMs;

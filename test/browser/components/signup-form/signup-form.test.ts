@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../components/signup-form/define.js';
-import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../components/shared/hub-form.js';
-import { RateLimitedError, ValidationError, HttpError } from '../../src/api/errors.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until, wait } from './forms-support.js';
+import '../../../../components/signup-form/define.js';
+import type { SignupForm } from '../../../../components/signup-form/signup-form.js';
+import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../../../components/shared/hub-form.js';
+import { RateLimitedError, ValidationError, HttpError } from '../../../../src/api/errors.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until, wait } from '../../helpers/forms.js';
 
 const status = (el: SignupForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const announcer = (el: SignupForm) => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
@@ -423,7 +423,7 @@ describe('<signup-form>', () => {
       wrapper.append(el);
       await el.updateComplete;
       expect(button(el).textContent!.trim()).to.equal('Subscribe');
-      await import('../../components/shared/locales/fr.js');
+      await import('../../../../components/shared/locales/fr.js');
       await el.updateComplete;
       expect(button(el).textContent!.trim()).to.equal("S'abonner");
       expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('E-mail');

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HubClient } from '../../src/api/client.js';
+import { HubClient } from '../../../../src/api/client.js';
 import {
   ConfigError,
   HttpError,
@@ -13,10 +13,10 @@ import {
   UnconfirmedError,
   UnexpectedResponseError,
   ValidationError,
-} from '../../src/api/errors.js';
-import { budgetFor, type Budget } from '../../src/limits/budget.js';
-import { setOffline } from './helpers/network.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+} from '../../../../src/api/errors.js';
+import { budgetFor, type Budget } from '../../../../src/limits/budget.js';
+import { setOffline } from '../../helpers/network.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 /** Awaits a call that must fail, and returns what it threw. */
 async function failure(promise: Promise<unknown>): Promise<Error> {

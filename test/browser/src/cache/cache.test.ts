@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HubClient } from '../../src/api/client.js';
-import { NetworkError } from '../../src/api/errors.js';
-import { sharedClient } from '../../src/api/registry.js';
-import { cachedGet, FRESHNESS_MS } from '../../src/cache/freshness.js';
-import { cacheBackend, cacheKey, swr } from '../../src/cache/swr.js';
-import { newContext as openContext } from './helpers/context.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { HubClient } from '../../../../src/api/client.js';
+import { NetworkError } from '../../../../src/api/errors.js';
+import { sharedClient } from '../../../../src/api/registry.js';
+import { cachedGet, FRESHNESS_MS } from '../../../../src/cache/freshness.js';
+import { cacheBackend, cacheKey, swr } from '../../../../src/cache/swr.js';
+import { newContext as openContext } from '../../helpers/context.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
-type CacheModules = typeof import('../../src/cache/freshness.js') &
-  typeof import('../../src/cache/swr.js') &
-  typeof import('../../src/api/registry.js');
+type CacheModules = typeof import('../../../../src/cache/freshness.js') &
+  typeof import('../../../../src/cache/swr.js') &
+  typeof import('../../../../src/api/registry.js');
 
 const MODULES = ['/src/cache/freshness.ts', '/src/cache/swr.ts', '/src/api/registry.ts'];
 const newContext = (before = '') => openContext<CacheModules>(MODULES, before);

@@ -9,14 +9,14 @@
  */
 import { expect } from 'chai';
 import { createStore, get } from 'idb-keyval';
-import type { HubSearch } from '../../components/hub-search/hub-search.js';
-import type { SignupForm } from '../../components/signup-form/signup-form.js';
-import '../../components/hub-search/define.js';
-import '../../components/signup-form/define.js';
-import { mountTag } from './helpers/dom.js';
-import { newContext } from './helpers/context.js';
-import { newSandbox } from './helpers/sandbox.js';
-import { fill, next, uniqueEmail, untilSeen } from './forms-support.js';
+import type { HubSearch } from '../../../../components/hub-search/hub-search.js';
+import type { SignupForm } from '../../../../components/signup-form/signup-form.js';
+import '../../../../components/hub-search/define.js';
+import '../../../../components/signup-form/define.js';
+import { mountTag } from '../../helpers/dom.js';
+import { newContext } from '../../helpers/context.js';
+import { newSandbox } from '../../helpers/sandbox.js';
+import { fill, next, uniqueEmail, untilSeen } from '../../helpers/forms.js';
 
 /** The kit's databases and their one store each. */
 const STORES: Array<[string, string]> = [
@@ -76,7 +76,7 @@ describe('when IndexedDB stalls', function () {
   });
 
   it('a write the store gave up on never lands later', async () => {
-    const context = await newContext<typeof import('../../src/cache/store.js')>(['/src/cache/store.ts']);
+    const context = await newContext<typeof import('../../../../src/cache/store.js')>(['/src/cache/store.ts']);
     try {
       const store = context.hub.openStore('hub-kit', 'cache');
       const key = `stall-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;

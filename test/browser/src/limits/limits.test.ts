@@ -1,12 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { HubClient } from '../../src/api/client.js';
-import { RateLimitedError } from '../../src/api/errors.js';
+import { HubClient } from '../../../../src/api/client.js';
+import { RateLimitedError } from '../../../../src/api/errors.js';
 import { createStore, get, set } from 'idb-keyval';
-import { budgetFor, budgetStorageKey } from '../../src/limits/budget.js';
-import { EMAIL_LIMIT, GROUP_LIMITS } from '../../src/limits/rules.js';
-import { newContext } from './helpers/context.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { budgetFor, budgetStorageKey } from '../../../../src/limits/budget.js';
+import { EMAIL_LIMIT, GROUP_LIMITS } from '../../../../src/limits/rules.js';
+import { newContext } from '../../helpers/context.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 /** What a second browsing context of the same origin exposes to the test. */
 interface FrameApi {
@@ -26,8 +26,8 @@ class Frame {
     this.element = document.createElement('iframe');
     this.element.title = 'second tab';
     this.element.srcdoc = `<!doctype html><title>second tab</title><script type="module">
-      import { budgetFor } from ${JSON.stringify(moduleUrl('../../src/limits/budget.ts'))};
-      import { HubClient } from ${JSON.stringify(moduleUrl('../../src/api/client.ts'))};
+      import { budgetFor } from ${JSON.stringify(moduleUrl('../../../../src/limits/budget.ts'))};
+      import { HubClient } from ${JSON.stringify(moduleUrl('../../../../src/api/client.ts'))};
       window.hubKit = { budgetFor, HubClient };
     </script>`;
   }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { adviceFor } from '../../src/api/advice.js';
-import { isHubError, type HttpError, type ValidationError } from '../../src/api/errors.js';
+import { adviceFor } from '../../../../src/api/advice.js';
+import { isHubError, type HttpError, type ValidationError } from '../../../../src/api/errors.js';
 import {
   claim,
   enqueue,
@@ -11,12 +11,12 @@ import {
   type DeliveredDetail,
   type FailedDetail,
   type OutboxEntry,
-} from '../../src/outbox/outbox.js';
-import { newContext as openContext } from './helpers/context.js';
-import { setOffline } from './helpers/network.js';
-import { newSandbox, type Sandbox, type StandInRecords } from './helpers/sandbox.js';
+} from '../../../../src/outbox/outbox.js';
+import { newContext as openContext } from '../../helpers/context.js';
+import { setOffline } from '../../helpers/network.js';
+import { newSandbox, type Sandbox, type StandInRecords } from '../../helpers/sandbox.js';
 
-type OutboxModules = typeof import('../../src/outbox/outbox.js');
+type OutboxModules = typeof import('../../../../src/outbox/outbox.js');
 /** A second tab: its own outbox, channel and timers. */
 const newContext = () => openContext<OutboxModules>(['/src/outbox/outbox.ts']);
 

@@ -5,10 +5,10 @@
 import { expect } from 'chai';
 import type AxeCore from 'axe-core';
 import 'axe-core/axe.js';
-import { HubClient } from '../../src/api/client.js';
-import { hubPath, resolveRoute } from '../../src/resolve/resolve-route.js';
-import { showHubPage } from '../../demo/hub/hub-page.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { HubClient } from '../../../../src/api/client.js';
+import { hubPath, resolveRoute } from '../../../../src/resolve/resolve-route.js';
+import { showHubPage } from '../../../../demo/hub/hub-page.js';
+import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 

@@ -4,8 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { adviceFor } from '../../src/api/advice.js';
-import * as errors from '../../src/api/errors.js';
+import { adviceFor } from '../../../../src/api/advice.js';
+import * as errors from '../../../../src/api/errors.js';
 
 const {
   ConfigError,
@@ -56,7 +56,7 @@ describe('adviceFor', () => {
 describe('isHubError', () => {
   it('holds for an error of another copy of the kit, where instanceof does not', async () => {
     // A second instance of the same module: what a page with two copies of the kit has.
-    const other = (await import(`../../src/api/errors.ts?copy=${Date.now()}`)) as typeof errors;
+    const other = (await import(`../../../../src/api/errors.ts?copy=${Date.now()}`)) as typeof errors;
     assert.notEqual(other.RateLimitedError, RateLimitedError);
     const theirs = new other.RateLimitedError(30, new Date(), true);
     assert.ok(!(theirs instanceof RateLimitedError));

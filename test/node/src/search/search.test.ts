@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildEngine, buildEngineSync, highlight, tokenize } from '../../src/search/index.js';
-import { generatedCorpus } from '../../bench/corpus.js';
+import { buildEngine, buildEngineSync, highlight, tokenize } from '../../../../src/search/index.js';
+import { generatedCorpus } from '../../../../bench/corpus.js';
 
 const entries = [
   { id: 'cafe', type: 'post', title: 'Le café du matin', url: 'https://x.test/1', excerpt: 'Crème brûlée', tags: ['food'] },
@@ -273,7 +273,7 @@ test('a 4-letter word forgives two neighbours swapped, and nothing else', () => 
 });
 
 test('the content is searched, below the excerpt; a `body` is read as content', async () => {
-  const { SearchEntry } = await import('../../src/api/schema.js');
+  const { SearchEntry } = await import('../../../../src/api/schema.js');
   const parsed = [
     { id: 'a', title: 'Weekly notes', url: 'https://x.test/a', excerpt: 'what happened', content: 'we carried the server to a new rack' },
     { id: 'b', title: 'Server moves', url: 'https://x.test/b', body: 'a rack of our own' },

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { describe, it, type TestContext } from 'node:test';
-import { serve } from '../../src/stand-in/node.js';
+import { serve } from '../../../../src/stand-in/node.js';
 import {
   ConfigError,
   HttpError,
@@ -18,8 +18,8 @@ import {
   ValidationError,
   type ConsentCheck,
   type HubApiOptions,
-} from '../../src/server/index.js';
-import { standInClock } from './support/stand-in-clock.js';
+} from '../../../../src/server/index.js';
+import { standInClock } from '../../../support/stand-in-clock.js';
 
 async function setup(t: TestContext, options: Partial<HubApiOptions> = {}) {
   const served = await serve({ port: 0 });

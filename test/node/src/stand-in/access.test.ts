@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { networkInterfaces } from 'node:os';
 import { describe, it } from 'node:test';
-import { serve } from '../../src/stand-in/node.js';
+import { serve } from '../../../../src/stand-in/node.js';
 
 const CONTROL = ['/__stand-in/log', '/__stand-in/records', '/__sandbox/abc/__stand-in/records'];
 

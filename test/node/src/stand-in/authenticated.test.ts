@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { serve, type ServeOptions } from '../../src/stand-in/node.js';
-import { createStandIn } from '../../src/stand-in/handler.js';
+import { serve, type ServeOptions } from '../../../../src/stand-in/node.js';
+import { createStandIn } from '../../../../src/stand-in/handler.js';
 
 interface Page<T> {
   data: T[];

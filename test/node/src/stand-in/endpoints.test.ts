@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createStandIn, type Records } from '../../src/stand-in/handler.js';
-import { serve } from '../../src/stand-in/node.js';
+import { createStandIn, type Records } from '../../../../src/stand-in/handler.js';
+import { serve } from '../../../../src/stand-in/node.js';
 
 const START = Date.parse('2026-02-01T10:00:00Z');
 const ORIGIN = 'http://stand-in.test';

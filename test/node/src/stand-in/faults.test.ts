@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { serve, type Served } from '../../src/stand-in/node.js';
-import type { Records } from '../../src/stand-in/handler.js';
+import { serve, type Served } from '../../../../src/stand-in/node.js';
+import type { Records } from '../../../../src/stand-in/handler.js';
 
 async function standIn(t: TestContext): Promise<Served & { arm(rule: unknown): Promise<Response>; records(): Promise<Records>; log(): Promise<Array<Record<string, unknown>>> }> {
   const served = await serve({ port: 0 });

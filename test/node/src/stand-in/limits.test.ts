@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EMAIL_LIMIT, GROUP_LIMITS } from '../../src/limits/rules.js';
-import { createStandIn } from '../../src/stand-in/handler.js';
-import { serve } from '../../src/stand-in/node.js';
+import { EMAIL_LIMIT, GROUP_LIMITS } from '../../../../src/limits/rules.js';
+import { createStandIn } from '../../../../src/stand-in/handler.js';
+import { serve } from '../../../../src/stand-in/node.js';
 
 const START = Date.parse('2026-02-01T10:00:00Z');
 const ORIGIN = 'http://stand-in.test';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { generateSeed, generateWorkspaces, SEED_FILE, WORKSPACES_FILE } from '../../scripts/generate-seed.js';
-import type { SeedData } from '../../src/stand-in/types.js';
+import { generateSeed, generateWorkspaces, SEED_FILE, WORKSPACES_FILE } from '../../../../scripts/generate-seed.js';
+import type { SeedData } from '../../../../src/stand-in/types.js';
 
 describe('seed-data.json', () => {
   it('is reproduced by the generator byte for byte', () => {

@@ -4,9 +4,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoff } from '../../src/timing/backoff.js';
-import { MAX_WAIT_MS, retryDelay } from '../../src/timing/retry-after.js';
-import { sleep } from '../../src/timing/sleep.js';
+import { backoff } from '../../../../src/timing/backoff.js';
+import { MAX_WAIT_MS, retryDelay } from '../../../../src/timing/retry-after.js';
+import { sleep } from '../../../../src/timing/sleep.js';
 
 const NOW = Date.UTC(2026, 0, 31, 10, 0, 0);
 const at = (ms: number) => new Date(ms).toUTCString();

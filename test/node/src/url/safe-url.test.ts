@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { safeUrl, LINK_SCHEMES, WEB_SCHEMES, displayHost } from '../../src/url/safe-url.js';
+import { safeUrl, LINK_SCHEMES, WEB_SCHEMES, displayHost } from '../../../../src/url/safe-url.js';
 
 test('keeps http, https and (when allowed) mailto', () => {
   assert.equal(safeUrl('https://example.com/a?b=1', WEB_SCHEMES), 'https://example.com/a?b=1');
