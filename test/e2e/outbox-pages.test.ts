@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
+import { wait } from '../support/until.js';
 
 let service: Served;
 let site: Site;
@@ -42,7 +43,6 @@ const stored = async (base: string) => {
   const records = await control<{ contacts: unknown[]; subscribers: unknown[] }>(base, 'records');
   return records.contacts.length + records.subscribers.length;
 };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The browser's own online signals, as the kit reads them (the harness cannot cut the network). */
 const setOffline = (tab: HarnessPage, offline: boolean) =>

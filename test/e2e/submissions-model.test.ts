@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
+import { wait } from '../support/until.js';
 
 const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);
 const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : undefined;
@@ -75,7 +76,6 @@ interface Real {
   lastText: string;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const control = async <T>(base: string, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> => {
   const response = await fetch(`${base}/__stand-in/${path}`, method === 'GET' ? {} : { method, body: JSON.stringify(body ?? {}) });
   assert.ok(response.ok, `${path}: ${response.status}`);

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, type Engine, type HarnessPage } from './browser-harness.js';
+import { until } from './until.js';
 
 /** The stand-in's answer to a signup, which the element shows. */
 export const SUCCESS = 'Check your inbox to confirm.';
@@ -104,10 +105,8 @@ async function recorded(standIn: string, email: string): Promise<boolean> {
 
 async function untilText(page: HarnessPage, selector: string, expected: string): Promise<string> {
   let text = '';
-  const end = Date.now() + 20_000;
-  while (!(text = await page.visibleText(selector)).includes(expected) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const read = async () => (text = await page.visibleText(selector)).includes(expected);
+  await until(read, () => `"${expected}" in ${selector}, which reads "${text}"`, { timeoutMs: 20_000, intervalMs: 200 });
   return text;
 }
 

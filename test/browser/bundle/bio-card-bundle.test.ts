@@ -5,11 +5,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { BioCard } from '../../../components/bio-card/bio-card.js';
-import { engine, expectAccessible } from '../helpers/dom.js';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-
+import { engine, expectAccessible, wait } from '../helpers/dom.js';
 
 const REMOTE = `bio-card-${engine()}`;
 const remote = (action: 'start' | 'stop') =>

@@ -14,6 +14,7 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { until } from '../helpers/dom.js';
 import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 interface Violation {
@@ -24,14 +25,6 @@ interface Violation {
 }
 type FrameWindow = Window & typeof globalThis & { cspViolations: Violation[]; pageErrors: string[]; otherAppPolicy?: unknown; trustedTypes?: unknown };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function openFrame(set: (frame: HTMLIFrameElement) => void): Promise<FrameWindow> {
   const frame = document.createElement('iframe');

@@ -18,7 +18,7 @@ import {
   records,
   remoteStandIn,
   uniqueEmail,
-  until,
+  untilState,
   wait,
 } from '../helpers/forms.js';
 import { setOffline } from '../helpers/network.js';
@@ -136,7 +136,7 @@ describe('forms from dist/hub-kit.js, against a service on another origin', () =
       el.formElement!.requestSubmit();
       const { detail } = await queued;
       expect(detail.entry.endpoint).to.equal('contact');
-      await until(el, 'queued');
+      await untilState(el, 'queued');
       const status = el.shadowRoot!.querySelector('[part="status"]')!;
       expect(status.textContent).to.contain('back online');
       await expectAccessible(el);
@@ -146,7 +146,7 @@ describe('forms from dist/hub-kit.js, against a service on another origin', () =
       setOffline(false);
       const success = await delivered;
       expect(success.detail.queued).to.equal(true);
-      await until(el, 'success');
+      await untilState(el, 'success');
 
       // Another nudge must not send it again.
       window.dispatchEvent(new Event('online'));

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { HubFormElement, FormErrorDetail } from '../../../components/shared/hub-form.js';
 import type { RateLimitedError } from '../../../src/api/errors.js';
 import type { StandInRecords } from '../helpers/sandbox.js';
-import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, until, untilSeen, wait } from '../helpers/forms.js';
+import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen, untilState, wait } from '../helpers/forms.js';
 import { setOffline } from '../helpers/network.js';
 
 const remote = remoteStandIn(`forms-next-page-${engine()}`);
@@ -56,7 +56,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       const queued = next(first.el, 'signup-form-queued');
       first.el.formElement!.requestSubmit();
       await queued;
-      await until(first.el, 'queued');
+      await untilState(first.el, 'queued');
       first.frame.remove();
 
       await remote('start');
@@ -173,7 +173,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       expect(error.name).to.equal('RateLimitedError');
       expect(error.sent).to.equal(false);
       expect(error.retryAfter).to.be.greaterThan(0);
-      await until(second.el, 'rate-limited');
+      await untilState(second.el, 'rate-limited');
       expect(await posts(base, '/subscribe')).to.have.length(10);
     });
   });
@@ -192,11 +192,11 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       expect(frame.contentWindow!.getComputedStyle(el.formElement!).display).to.equal('grid');
       fillIn(el, { email: 'nope', message: '' });
       el.formElement!.requestSubmit();
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       expect(doc.querySelectorAll('.hub-error:not([hidden])')).to.have.length(2);
       fillIn(el, { email: uniqueEmail(), message: 'Under a strict policy' });
       el.formElement!.requestSubmit();
-      expect(await until(el, 'success', 'error')).to.equal('success');
+      expect(await untilState(el, 'success', 'error')).to.equal('success');
       expect((await records(base)).contacts).to.have.length(1);
     });
   });
@@ -221,7 +221,7 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       );
       fillIn(el, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       await wait(300);
       expect((window as unknown as { __redirected?: number }).__redirected).to.equal(undefined);
       expect(frame.contentWindow!.location.href).to.equal('about:srcdoc');

@@ -5,11 +5,8 @@
  * do, and the elements' events reach the framework's state.
  */
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
+import { axe, until } from '../helpers/dom.js';
 import { newSandbox } from '../helpers/sandbox.js';
-
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 
 interface AppProps {
   baseUrl: string;
@@ -18,14 +15,6 @@ interface AppProps {
 }
 interface Example {
   mount(container: HTMLElement, props: AppProps): { unmount(): void };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const examples: [string, string, string][] = [

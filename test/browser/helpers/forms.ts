@@ -1,11 +1,11 @@
 /**
- * Shared by the form tests: axe, waiting for events, filling and submitting a form the way
- * a visitor would.
+ * Shared by the form suites: the remote stand-in, what the visitor reads, waiting for a
+ * state or an event, filling and submitting a form the way a visitor would.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { Fault, LoggedRequest, StandInRecords } from './sandbox.js';
-import { wait } from './dom.js';
+import { until } from './dom.js';
 export { engine, expectAccessible, staysAt, wait } from './dom.js';
 
 /**
@@ -51,29 +51,20 @@ export function seen(el: HTMLElement): string {
 
 /** Waits until the visitor reads text matching `pattern` in the status line; returns it. */
 export async function untilSeen(el: HTMLElement, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const text = seen(el);
-    if (pattern.test(text)) return text;
-    if (Date.now() > end) throw new Error(`the visitor reads "${text}", not ${pattern}`);
-    await wait(25);
-  }
+  let text = '';
+  await until(() => pattern.test((text = seen(el))), () => `the visitor to read ${pattern}; they read "${text}"`, timeoutMs);
+  return text;
 }
 
 export function next<T = unknown>(target: EventTarget, type: string): Promise<CustomEvent<T>> {
   return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as CustomEvent<T>), { once: true }));
 }
 
-/** Resolves when the element reaches one of the states (checked after each update). */
-export async function until(el: HTMLElement & { updateComplete: Promise<boolean>; state: string }, ...states: string[]) {
-  for (let i = 0; i < 400; i++) {
-    if (states.includes(el.state)) {
-      await el.updateComplete;
-      return el.state;
-    }
-    await wait(25);
-  }
-  throw new Error(`still ${el.state}, expected ${states.join(' or ')}`);
+/** Resolves, once rendered, when the element reaches one of the states; returns the state. */
+export async function untilState(el: HTMLElement & { updateComplete: Promise<boolean>; state: string }, ...states: string[]) {
+  await until(() => states.includes(el.state), () => `${states.join(' or ')}; still ${el.state}`);
+  await el.updateComplete;
+  return el.state;
 }
 
 export function fill(form: HTMLFormElement, values: Record<string, string | boolean>): void {

@@ -1,15 +1,6 @@
 import { expect } from 'chai';
+import { until } from '../helpers/dom.js';
 import { newSandbox } from '../helpers/sandbox.js';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await wait(25);
-  }
-}
 
 describe('<bio-card> rendered on the server', () => {
   it('hydrates the declarative shadow DOM without asking for the profile again', async function () {

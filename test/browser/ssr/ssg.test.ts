@@ -9,21 +9,11 @@
  * it from the page.
  */
 import { expect } from 'chai';
-import type AxeCore from 'axe-core';
-import 'axe-core/axe.js';
+import { axe, until } from '../helpers/dom.js';
 
-const axe = (globalThis as unknown as { axe: typeof AxeCore }).axe;
 const PAGE = '/examples/.build/static-site/index.html';
 
 type FrameWindow = Window & typeof globalThis & { ssrNameNode?: Element | null };
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function open(sandboxed: boolean): Promise<HTMLIFrameElement> {
   const frame = document.createElement('iframe');

@@ -14,6 +14,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { serve } from '../../../src/stand-in/node.js';
 import { run as runCommand, type Run } from '../../support/process.js';
 import { standInControl } from '../../support/stand-in-control.js';
+import { until } from '../../support/until.js';
 
 const CLI = fileURLToPath(new URL('../../../bin/hub-kit.ts', import.meta.url));
 // A key only these tests know, so any output that holds it is caught.
@@ -24,17 +25,6 @@ const start = (args: string[], env: Record<string, string | undefined> = {}): Ru
     env: { HUB_API_KEY: KEY, HUB_BASE_URL: undefined, HUB_KIT_STAND_IN_CLOCK: undefined, ...env },
   });
 
-/** Polls `check` (a file the command writes, the service's log) until it holds. */
-async function until(check: () => boolean | Promise<boolean>, what: string, exited?: Promise<unknown>): Promise<void> {
-  let done = false;
-  void exited?.then(() => (done = true));
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (done) throw new Error(`exited before ${what}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function setup(t: TestContext) {
   const served = await serve({ port: 0 });
@@ -161,7 +151,7 @@ describe('subscribers export and import', () => {
     await control('faults', { path: '/api/v1/subscribers/bulk', method: 'POST', skip: 4, delayMs: 120_000, status: 504 });
     const first = cli(['subscribers', 'import', file], { HUB_KIT_STAND_IN_CLOCK: '1' });
     const checkpoint = `${file}.import-checkpoint.json`;
-    await until(() => existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number }).resumeAt === 400, 'four acknowledged requests', first.exited);
+    await until(() => existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number }).resumeAt === 400, 'four acknowledged requests', { timeoutMs: 60_000, exited: first.exited });
     first.stop('SIGKILL');
     await first.exited;
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Record<string, unknown>;
@@ -209,7 +199,7 @@ describe('posts watch', () => {
     // Two more polls answered after it, to see nothing printed twice.
     const polls = async () => (await log()).filter((r) => r.method === 'GET' && r.path.split('?')[0] === '/api/v1/posts' && r.status === 200).length;
     const seen = await polls();
-    await until(async () => (await polls()) >= seen + 2, 'two more polls', watch.exited);
+    await until(async () => (await polls()) >= seen + 2, 'two more polls', { timeoutMs: 60_000, exited: watch.exited });
     watch.stop('SIGINT');
     assert.equal(await watch.exited, 0);
     const printed = watch.stdout().trim().split('\n');

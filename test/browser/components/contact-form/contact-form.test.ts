@@ -4,7 +4,7 @@ import type { ContactForm } from '../../../../components/contact-form/contact-fo
 import type { FormErrorDetail, FormSubmitDetail, FormSuccessDetail } from '../../../../components/shared/hub-form.js';
 import { HttpError, RateLimitedError } from '../../../../src/api/errors.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until } from '../../helpers/forms.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, untilState } from '../../helpers/forms.js';
 
 const status = (el: ContactForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const field = (el: ContactForm, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;
@@ -61,7 +61,7 @@ describe('<contact-form>', () => {
       button(el).click();
       expect((await submitted).detail.data).to.deep.equal({ name: 'Ada', email, message: 'Hello there', website: '' });
       expect((await succeeded).detail.queued).to.equal(false);
-      await until(el, 'success');
+      await untilState(el, 'success');
       await expectAccessible(el);
       const { contacts } = await sandbox.records();
       expect(contacts).to.have.length(1);
@@ -75,7 +75,7 @@ describe('<contact-form>', () => {
       await make();
       fill(el.formElement!, { email: uniqueEmail(), message: '   ' });
       el.formElement!.requestSubmit();
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       const message = el.formElement!.elements.namedItem('message') as HTMLTextAreaElement;
       expect(message.getAttribute('aria-invalid')).to.equal('true');
       expect(document.getElementById(message.getAttribute('aria-describedby')!)!.textContent).to.equal(
@@ -97,7 +97,7 @@ describe('<contact-form>', () => {
       expect(el.busy).to.equal(true);
       expect(button(el).getAttribute('aria-disabled')).to.equal('true');
       await expectAccessible(el);
-      await until(el, 'success', 'error');
+      await untilState(el, 'success', 'error');
     });
   });
 
@@ -109,7 +109,7 @@ describe('<contact-form>', () => {
       const failed = next<FormErrorDetail>(el, 'contact-form-error');
       el.formElement!.requestSubmit();
       expect((await failed).detail.error).to.be.instanceOf(HttpError);
-      await until(el, 'error');
+      await untilState(el, 'error');
       await expectAccessible(el);
     });
   });
@@ -129,7 +129,7 @@ describe('<contact-form>', () => {
       const error = (await failed).detail.error as RateLimitedError;
       expect(error).to.be.instanceOf(RateLimitedError);
       expect(error.sent).to.equal(false);
-      await until(el, 'rate-limited');
+      await untilState(el, 'rate-limited');
       expect(status(el).textContent).to.match(/try again in \d+ seconds/);
       await expectAccessible(el);
       el.formElement!.requestSubmit();

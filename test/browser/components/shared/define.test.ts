@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { newSandbox } from '../../helpers/sandbox.js';
-import { expectAccessible } from '../../helpers/dom.js';
+import { expectAccessible, until } from '../../helpers/dom.js';
 
 const TAGS = ['signup-form', 'contact-form', 'hub-search', 'bio-card'] as const;
 
@@ -25,14 +25,6 @@ const pageErrors: string[] = [];
 window.addEventListener('error', (event) => pageErrors.push(String(event.message)));
 window.addEventListener('unhandledrejection', (event) => pageErrors.push(String(event.reason)));
 
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('registration', () => {
   afterEach(() => {

@@ -7,22 +7,15 @@
 import { expect } from 'chai';
 import type { HubFormElement } from '../../../../components/shared/hub-form.js';
 import { fill, seen, uniqueEmail, untilSeen } from '../../helpers/forms.js';
+import { until } from '../../helpers/dom.js';
 import { setOffline } from '../../helpers/network.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
-
-const until = async (check: () => boolean, what: string, timeoutMs = 15_000) => {
-  const end = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 async function openPage(file: string, sandbox: Sandbox): Promise<HTMLIFrameElement> {
   const frame = document.createElement('iframe');
   frame.src = `/examples/.build/${file}?base=${encodeURIComponent(sandbox.baseUrl)}`;
   document.body.append(frame);
-  await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'true', 'the page to load');
+  await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'true', 'the page to load', 15_000);
   return frame;
 }
 

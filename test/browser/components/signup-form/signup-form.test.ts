@@ -5,7 +5,7 @@ import type { SignupForm } from '../../../../components/signup-form/signup-form.
 import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../../../components/shared/hub-form.js';
 import { RateLimitedError, ValidationError, HttpError } from '../../../../src/api/errors.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, until, wait } from '../../helpers/forms.js';
+import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, untilState, wait } from '../../helpers/forms.js';
 
 const status = (el: SignupForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
 const announcer = (el: SignupForm) => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
@@ -99,7 +99,7 @@ describe('<signup-form>', () => {
       expect(submit.detail.endpoint).to.equal('subscribe');
       const success = await succeeded;
       expect(success.detail.queued).to.equal(false);
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect(status(el).textContent!.trim()).to.not.equal('');
       expect(await announced(el)).to.equal(status(el).textContent!.trim());
       expect(input(el, 'email').value, 'form reset').to.equal('');
@@ -122,7 +122,7 @@ describe('<signup-form>', () => {
       await sendKeys({ press: 'Enter' });
       await sendKeys({ press: 'Enter' });
       expect(el.busy).to.equal(true);
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
     });
 
@@ -136,7 +136,7 @@ describe('<signup-form>', () => {
       await sendKeys({ press: 'Tab' });
       expect(document.activeElement, 'the trap is skipped').to.equal(button(el));
       await sendKeys({ press: 'Enter' });
-      await until(el, 'success');
+      await untilState(el, 'success');
       const [record] = (await sandbox.records()).subscribers;
       expect(record).to.exist;
     });
@@ -145,7 +145,7 @@ describe('<signup-form>', () => {
       await make({ 'success-message': 'Welcome aboard!' });
       fill(el.formElement!, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect(status(el).textContent!.trim()).to.equal('Welcome aboard!');
     });
 
@@ -154,7 +154,7 @@ describe('<signup-form>', () => {
       await sandbox.fault({ path: '/subscribe', method: 'POST', status: 503, times: 2 });
       fill(el.formElement!, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
-      await until(el, 'success', 'error');
+      await untilState(el, 'success', 'error');
       expect(el.state).to.equal('success');
       expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([503, 503, 201]);
       expect((await sandbox.records()).subscribers).to.have.length(1);
@@ -174,7 +174,7 @@ describe('<signup-form>', () => {
       expect(el.formElement!.getAttribute('aria-busy')).to.equal('true');
       expect(await announced(el)).to.equal('Sending…');
       await expectAccessible(el);
-      await until(el, 'success', 'error');
+      await untilState(el, 'success', 'error');
       expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
     });
   });
@@ -184,7 +184,7 @@ describe('<signup-form>', () => {
       await make({ consent: 'Yes, email me.' });
       fill(el.formElement!, { email: 'not-an-email' });
       el.formElement!.requestSubmit();
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       const email = input(el, 'email');
       expect(email.getAttribute('aria-invalid')).to.equal('true');
       // The invalid field is marked by its border too, in the error colour, not only for screen readers.
@@ -200,7 +200,7 @@ describe('<signup-form>', () => {
 
       fill(el.formElement!, { email: uniqueEmail(), 'fields[consent]': true });
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect(email.hasAttribute('aria-invalid')).to.equal(false);
       expect(getComputedStyle(email).borderTopColor).to.not.equal(invalidBorder);
       expect(note.hidden).to.equal(true);
@@ -220,7 +220,7 @@ describe('<signup-form>', () => {
       const failed = next<FormErrorDetail>(el, 'signup-form-error');
       el.formElement!.requestSubmit();
       expect((await failed).detail.error).to.be.instanceOf(ValidationError);
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       const email = input(el, 'email');
       const note = document.getElementById(email.getAttribute('aria-describedby')!)!;
       expect(note.textContent).to.equal('The email has already been taken.');
@@ -237,7 +237,7 @@ describe('<signup-form>', () => {
       el.formElement!.requestSubmit();
       const event = await failed;
       expect(event.detail.error).to.be.instanceOf(HttpError);
-      await until(el, 'error');
+      await untilState(el, 'error');
       expect(status(el).textContent!.trim()).to.equal('The service could not take this right now. Please try again in a few minutes.');
       await expectAccessible(el);
     });
@@ -260,7 +260,7 @@ describe('<signup-form>', () => {
       const error = (await failed).detail.error as RateLimitedError;
       expect(error).to.be.instanceOf(RateLimitedError);
       expect(error.sent).to.equal(true);
-      await until(el, 'rate-limited');
+      await untilState(el, 'rate-limited');
       expect(status(el).textContent).to.match(/try again in [23] seconds/);
       expect(await announced(el)).to.match(/try again in 3 seconds/);
       expect(button(el).getAttribute('aria-disabled')).to.equal('true');
@@ -279,11 +279,11 @@ describe('<signup-form>', () => {
       }
       expect([...texts].at(-1)).to.equal('Too many attempts. You can try again in 1 second.');
 
-      await until(el, 'idle');
+      await untilState(el, 'idle');
       expect(status(el).textContent!.trim()).to.equal('You can try again now.');
       expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429, 201]);
     });
 
@@ -300,7 +300,7 @@ describe('<signup-form>', () => {
       el.formElement!.requestSubmit();
       const error = (await failed).detail.error as RateLimitedError;
       expect(error.sent).to.equal(false);
-      await until(el, 'rate-limited');
+      await untilState(el, 'rate-limited');
       await staysAt(async () => (await sandbox.requests('/subscribe', 'POST')).length, 10, 'signup POSTs');
       expect((await sandbox.requests('/subscribe', 'POST')).every((r) => r.status === 201)).to.equal(true);
     });
@@ -323,7 +323,7 @@ describe('<signup-form>', () => {
         (e.detail.data as { fields?: Record<string, string> }).fields = { consent_tool: 'granted' };
       });
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect((await sandbox.records()).subscribers[0]!['fields']).to.deep.equal({ consent_tool: 'granted' });
     });
   });
@@ -335,7 +335,7 @@ describe('<signup-form>', () => {
       const submitted = next<FormSubmitDetail>(el, 'signup-form-submit');
       el.formElement!.requestSubmit();
       expect((await submitted).detail.data).to.include({ website: 'https://spam.example' });
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect((await sandbox.records()).subscribers).to.have.length(0);
     });
   });
@@ -372,13 +372,13 @@ describe('<signup-form>', () => {
 
       email.value = '';
       form.requestSubmit();
-      await until(host, 'invalid');
+      await untilState(host, 'invalid');
       expect(email.getAttribute('aria-invalid')).to.equal('true');
       await expectAccessible(host);
 
       email.value = uniqueEmail();
       form.requestSubmit();
-      await until(host, 'success');
+      await untilState(host, 'success');
       const [record] = (await sandbox.records()).subscribers;
       expect(record!.form).to.equal('demo-form');
       expect(record!['fields']).to.deep.equal({ source: 'sidebar' });
@@ -403,11 +403,11 @@ describe('<signup-form>', () => {
       expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('Your address');
       expect(button(el).textContent!.trim()).to.equal('Join us');
       el.formElement!.requestSubmit();
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       expect(status(el).textContent!.trim()).to.equal('Fix it, please.');
       fill(el.formElement!, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
-      await until(el, 'success');
+      await untilState(el, 'success');
       expect(thanks.assignedSlot).to.not.equal(null);
       expect(thanks.getClientRects().length).to.be.greaterThan(0);
       expect(await announced(el)).to.equal('You are in!');
@@ -428,7 +428,7 @@ describe('<signup-form>', () => {
       expect(button(el).textContent!.trim()).to.equal("S'abonner");
       expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('E-mail');
       el.formElement!.requestSubmit();
-      await until(el, 'invalid');
+      await untilState(el, 'invalid');
       expect(status(el).textContent!.trim()).to.equal('Veuillez corriger les champs signalés.');
       await expectAccessible(el);
       wrapper.remove();

@@ -15,6 +15,7 @@ import {
   ValidationError,
 } from '../../../../src/api/errors.js';
 import { budgetFor, type Budget } from '../../../../src/limits/budget.js';
+import { until, wait } from '../../helpers/dom.js';
 import { setOffline } from '../../helpers/network.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
@@ -69,12 +70,8 @@ async function remoteStandIn(name: string, action: 'start' | 'stop'): Promise<st
 
 /** Polls `check` until it holds; then `quiet` ms more, to catch anything late. */
 async function settle(check: () => Promise<boolean>, what: string, quiet = 0): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await new Promise((resolve) => setTimeout(resolve, quiet));
+  await until(check, what);
+  await wait(quiet);
 }
 
 describe('the keyless client', () => {

@@ -6,6 +6,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { budgetFor, budgetStorageKey } from '../../../../src/limits/budget.js';
 import { EMAIL_LIMIT, GROUP_LIMITS } from '../../../../src/limits/rules.js';
 import { newContext } from '../../helpers/context.js';
+import { until } from '../../helpers/dom.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
 
 /** What a second browsing context of the same origin exposes to the test. */
@@ -56,13 +57,8 @@ class Frame {
   }
 
   async ready(): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const win = this.element.contentWindow as (Window & { hubKit?: FrameApi }) | null;
-      if (win?.hubKit) return;
-      if (Date.now() > deadline) throw new Error('the second tab did not load the kit');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const win = () => this.element.contentWindow as (Window & { hubKit?: FrameApi }) | null;
+    await until(() => !!win()?.hubKit, 'the second tab to load the kit', 15_000);
   }
 
   close(): void {

@@ -13,6 +13,7 @@ import {
   type OutboxEntry,
 } from '../../../../src/outbox/outbox.js';
 import { newContext as openContext } from '../../helpers/context.js';
+import { until } from '../../helpers/dom.js';
 import { setOffline } from '../../helpers/network.js';
 import { newSandbox, type Sandbox, type StandInRecords } from '../../helpers/sandbox.js';
 
@@ -168,7 +169,7 @@ describe('outbox', () => {
       expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
       expect(subscribersWith(await sandbox.records(), address)).to.have.length(1);
       // The sender hears it from itself, the other context from the channel.
-      await until(() => seen.length === 2);
+      await until(() => seen.length === 2, 'both events');
       expect([...seen].sort()).to.deep.equal(['a', 'b']);
     } finally {
       a.remove();
@@ -301,7 +302,7 @@ describe('outbox', () => {
       await delivered;
       expect(await isPending(entry)).to.equal(false);
       expect(subscribersWith(await sandbox.records(), address)).to.have.length(1);
-      await until(async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length === 2);
+      await until(async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length === 2, 'two POSTs of the address');
     });
 
     it('a signup found in flight whose second send is unknown too waits for the visitor: at most two sends', async () => {
@@ -315,7 +316,7 @@ describe('outbox', () => {
       const sent = async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length;
       // The held first send is logged when the stand-in lets it go.
       await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
-      await until(async () => (await sent()) === 2);
+      await until(async () => (await sent()) === 2, 'two sends');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await sent()).to.equal(2);
       await claim((e) => e.id === entry.id);
@@ -426,12 +427,4 @@ function newRemoteSandbox(url: string, id: string) {
       return (await response.json()) as StandInRecords;
     },
   };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > end) throw new Error(`condition not met within ${timeoutMs} ms: ${condition}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
