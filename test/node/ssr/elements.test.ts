@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { html, type TemplateResult } from 'lit';
+import { hostileBio } from '../../fixtures/hostile.js';
 
 await import('hub-kit/signup-form/define');
 await import('hub-kit/contact-form/define');
@@ -51,21 +52,13 @@ test('<hub-search> renders a labelled combobox without fetching', () => {
 });
 
 test('<bio-card> renders a profile it is given, as text, with unsafe links dropped', () => {
-  const data = {
-    name: 'Ada <b>Lovelace</b>',
-    handle: 'ada',
-    bio: 'Hello <script>alert(1)</script>',
-    links: [
-      { title: 'Notes', url: 'https://example.com/notes' },
-      { title: 'Bad', url: 'JaVaScRiPt:alert(1)' },
-    ],
-  };
-  const shadow = shadowOf(ssr(html`<bio-card tenant="demo" .data=${data}></bio-card>`), 'bio-card');
-  assert.match(shadow, /Ada &lt;b&gt;Lovelace&lt;\/b&gt;/);
-  assert.match(shadow, /Hello &lt;script&gt;/);
+  const shadow = shadowOf(ssr(html`<bio-card tenant="demo" .data=${hostileBio()}></bio-card>`), 'bio-card');
+  assert.match(shadow, /Mallory &lt;img src=x onerror=alert\(1\)&gt;/);
+  assert.match(shadow, /Hi &lt;b&gt;there&lt;\/b&gt;/);
   assert.doesNotMatch(shadow, /<script/i);
-  assert.match(shadow, /href="https:\/\/example\.com\/notes"/);
-  assert.doesNotMatch(shadow, /javascript:/i);
+  assert.match(shadow, /href="https:\/\/example\.com\/safe"/);
+  // The script in the bio's text stays text; no attribute carries one.
+  assert.doesNotMatch(shadow, /(?:href|src)="[^"]*javascript:/i);
 });
 
 test('server rendering touches no browser global', () => {
