@@ -4,7 +4,7 @@
  * own ports (another origin). Nothing mocks fetch.
  *
  * Run through `npm run test:browser`, which loads tsx so the TypeScript stand-in can be
- * imported here. HUB_BROWSERS=chromium,firefox,webkit picks engines; a wanted engine that is
+ * imported here. HUB_BROWSERS=chromium,firefox,webkit picks browsers; a wanted browser that is
  * missing fails the run.
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -29,7 +29,7 @@ export default {
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,
-  // Two cores: one file at a time per engine keeps the engines from starving each other,
+  // Two cores: one file at a time per browser keeps the browsers from starving each other,
   // and WebKitWebDriver serves one session at a time anyway.
   concurrency: 1,
   concurrentBrowsers: 3,

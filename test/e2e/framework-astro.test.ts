@@ -2,7 +2,7 @@
  * docs/frameworks.md's Astro recipe, followed from the packed package in a new folder:
  * Astro from the npm registry (Astro 5 on Node before 22.12, as the recipe says), the
  * stand-in from `npx hub-kit stand-in`, `astro build`, and `dist/` served as a static host
- * would (test/support/framework-suite.ts). In every engine (HUB_BROWSERS): loads without a
+ * would (test/support/framework-suite.ts). In every browser (HUB_BROWSERS): loads without a
  * console error and a signup with JavaScript; without it, the form written in the page
  * posts to the service and comes back with ?hub-kit=subscribed.
  *

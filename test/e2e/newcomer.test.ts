@@ -3,7 +3,7 @@
  * repository, docs/ssr.md read from the tarball and followed step by step (its install
  * lines, with the tarball in place of `hub-kit`, and its files), the stand-in started with
  * `npx hub-kit stand-in`, the Eleventy site built against it and served from another
- * origin. Then, in every engine (HUB_BROWSERS):
+ * origin. Then, in every browser (HUB_BROWSERS):
  *
  * - JavaScript off: the page shows the creator's profile, and the signup form posts to the
  *   service, which records the signup and sends the visitor back with ?hub-kit=subscribed;
@@ -24,7 +24,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engines, launch, type HarnessPage } from '../support/browser-harness.js';
+import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 import { run, type Run } from '../support/process.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
 import { pageWeight, serveStatic } from '../support/site-checks.js';
@@ -283,10 +283,10 @@ async function submit(page: HarnessPage, email: string): Promise<void> {
   await page.click('signup-form button[type="submit"]');
 }
 
-for (const engine of engines()) {
-  describe(`the Eleventy site in ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`the Eleventy site in ${browserName}`, () => {
     test('JavaScript off: it shows the profile, and the form posts to the service', async () => {
-      const browser = await launch(engine, { javaScript: false });
+      const browser = await launch(browserName, { javaScript: false });
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/`);
@@ -294,12 +294,12 @@ for (const engine of engines()) {
         assert.ok(card.includes(creator), `the card shows "${card}", not the creator's name "${creator}"`);
         assert.match(await page.visibleText('signup-form'), /Email.*Subscribe/);
 
-        const email = `nojs-${engine}-${Date.now()}@example.com`;
+        const email = `nojs-${browserName}-${Date.now()}@example.com`;
         await submit(page, email);
         // The service records it and sends the visitor back to the page, marked.
         await page.waitFor(() => location.search.includes('hub-kit=subscribed'), [], { what: 'the way back to the page' });
         assert.equal(new URL(await page.url()).origin, origin);
-        console.log(`Eleventy, ${engine}, JavaScript off: back at ${new URL(await page.url()).pathname}${new URL(await page.url()).search}, reading "${await page.visibleText('body')}"`);
+        console.log(`Eleventy, ${browserName}, JavaScript off: back at ${new URL(await page.url()).pathname}${new URL(await page.url()).search}, reading "${await page.visibleText('body')}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
       } finally {
         await browser.close();
@@ -307,7 +307,7 @@ for (const engine of engines()) {
     });
 
     test('JavaScript on: it hydrates without console errors, and a signup shows its success text', async () => {
-      const browser = await launch(engine);
+      const browser = await launch(browserName);
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/`);
@@ -325,7 +325,7 @@ for (const engine of engines()) {
         assert.equal(await page.evaluate(() => document.querySelectorAll('signup-form form').length), 1);
         assert.ok((await page.visibleText('bio-card')).includes(creator));
 
-        const email = `js-${engine}-${Date.now()}@example.com`;
+        const email = `js-${browserName}-${Date.now()}@example.com`;
         await submit(page, email);
         // What a sighted visitor reads in the form, shadow root included, until it answers.
         let text = '';
@@ -336,9 +336,9 @@ for (const engine of engines()) {
         assert.ok(text.includes(SUCCESS), `after a signup the form reads "${text}", without "${SUCCESS}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
         const errors = await page.consoleErrors();
-        console.log(`Eleventy, ${engine}: ${errors.length} console errors`);
+        console.log(`Eleventy, ${browserName}: ${errors.length} console errors`);
         assert.deepEqual(errors, []);
-        if (engine === engines()[0]) {
+        if (browserName === wantedBrowsers()[0]) {
           // Everything the page fetches but its HTML is the kit's: client.js (Lit's hydration
           // support and the elements) and hub-kit.css; the HTML holds the rendered elements.
           const weight = await pageWeight(page);

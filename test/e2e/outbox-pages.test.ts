@@ -1,7 +1,7 @@
 /**
  * Leaving a page while its outbox sends: a message queued offline is being sent (the
  * service has stored it and holds the answer) when the visitor reloads, goes to another
- * page of the site, or closes the tab and opens the site again. Real tabs of each engine,
+ * page of the site, or closes the tab and opens the site again. Real tabs of each browser,
  * pages of the built dist/hub-kit.js on one origin, the stand-in service on another.
  *
  * The entry was claimed (marked in flight) before its POST left, so the next page knows its
@@ -13,7 +13,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
+import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 import { wait } from '../support/until.js';
 
@@ -61,14 +61,14 @@ const shown = (tab: HarnessPage, tag: string) => tab.visibleText(tag);
 type Leave = 'reload' | 'navigate' | 'close';
 const rows: string[] = [];
 
-for (const engine of engines()) {
-  describe(`leaving a page of ${engine} while its outbox sends`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`leaving a page of ${browserName} while its outbox sends`, () => {
     let browser: HarnessBrowser;
     before(async () => {
-      browser = await launch(engine);
+      browser = await launch(browserName);
     });
     after(async () => {
-      console.log(`\n${engine}:\n${rows.filter((r) => r.startsWith(engine)).join('\n')}`);
+      console.log(`\n${browserName}:\n${rows.filter((r) => r.startsWith(browserName)).join('\n')}`);
       await browser.close();
     });
 
@@ -80,7 +80,7 @@ for (const engine of engines()) {
     ];
     for (const [leave, kind] of cases) {
       test(`${kind}, then ${leave}: ${kind === 'contact' ? 'it arrives once, and the next page says how it ended, or gives it back unconfirmed' : 'it is sent at most twice, and the next page says how it ended'}`, { timeout: 120_000 }, async () => {
-        const base = `${service.url}/__sandbox/pages-${engine}-${leave}-${kind}-${Date.now()}`;
+        const base = `${service.url}/__sandbox/pages-${browserName}-${leave}-${kind}-${Date.now()}`;
         const tag = kind === 'contact' ? 'contact-form' : 'signup-form';
         const path = kind === 'contact' ? '/contact' : '/subscribe';
         const url = (where = '/contact') => site.url(where, { base, kind });
@@ -88,7 +88,7 @@ for (const engine of engines()) {
         await tab.goto(url());
         await formReady(tab, tag);
         await setOffline(tab, true);
-        const email = `${leave}.${engine}@example.com`;
+        const email = `${leave}.${browserName}@example.com`;
         const message = `Written offline before a ${leave}`;
         await tab.evaluate(
           (t: string, values: Record<string, string>) => {
@@ -120,8 +120,8 @@ for (const engine of engines()) {
           await tab.goto(url());
         }
         await formReady(tab, tag);
-        // The service answers the held POST now, if its page is still there to hear it (an
-        // engine may let a page that is being left finish its fetch); then the next page says
+        // The service answers the held POST now, if its page is still there to hear it (a
+        // browser may let a page that is being left finish its fetch); then the next page says
         // how it ended.
         await wait(1000);
         await control(base, 'faults/release', {});
@@ -138,7 +138,7 @@ for (const engine of engines()) {
           .then(() => shown(tab, tag));
         await wait(2000);
         const arrived = await posts(base, path);
-        rows.push(`${engine} | ${kind} | ${leave} | ${arrived} POSTs | "${text}"`);
+        rows.push(`${browserName} | ${kind} | ${leave} | ${arrived} POSTs | "${text}"`);
         await tab.close();
 
         if (kind === 'contact') {

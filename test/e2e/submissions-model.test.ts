@@ -11,7 +11,7 @@
  * only after a 2xx; the per-visitor budget holds. At the end, every intent the visitor did
  * not type over was delivered or is back in the form's fields.
  *
- * CI runs a few sequences per engine (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
+ * CI runs a few sequences per browser (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
  * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
  * (HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it).
  *
@@ -21,7 +21,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
+import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 import { wait } from '../support/until.js';
 
@@ -264,11 +264,11 @@ async function settle(r: Real): Promise<void> {
   }
 }
 
-for (const engine of engines()) {
-  describe(`random sequences around a form, in real tabs of ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`random sequences around a form, in real tabs of ${browserName}`, () => {
     let browser: HarnessBrowser;
     before(async () => {
-      browser = await launch(engine);
+      browser = await launch(browserName);
     });
     after(() => browser.close());
 
@@ -277,7 +277,7 @@ for (const engine of engines()) {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
-          const base = `${service.url}/__sandbox/model-${engine}-${Date.now()}-${sequences}`;
+          const base = `${service.url}/__sandbox/model-${browserName}-${Date.now()}-${sequences}`;
           const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };
           try {
             await front(real).goto(url(real));
@@ -290,7 +290,7 @@ for (const engine of engines()) {
         }),
         { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${engine}, real tabs: ${sequences} sequences`);
+      console.log(`model: ${browserName}, real tabs: ${sequences} sequences`);
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Real browsers for Node tests, one small interface over three engines:
+ * Real browsers for Node tests, one small interface over three of them:
  *
  *   const browser = await launch('firefox', { javaScript: false });
  *   const page = await browser.newPage();   // a real tab of that one browser
@@ -10,7 +10,7 @@
  *   await browser.close();
  *
  * - Chromium: puppeteer-core over CDP. Firefox: puppeteer-core over WebDriver BiDi. Both
- *   drive the executables engine-paths.ts finds; pages are tabs of one browser process, and
+ *   drive the executables browser-paths.ts finds; pages are tabs of one browser process, and
  *   any number can be open and busy at once.
  * - WebKit: WebKitGTK's MiniBrowser through WebKitWebDriver (webdriverio, WebDriver
  *   classic), under Xvfb when there is no display. Its pages are windows of one session;
@@ -18,15 +18,15 @@
  * - `javaScript: false` turns off the pages' own scripts, as a visitor's setting would;
  *   `evaluate` and friends still run (they are the test's eyes, not the page's code).
  * - Console errors: console.error calls, uncaught exceptions and unhandled rejections (and,
- *   in Chromium and Firefox, what the engine itself logs as an error, such as a failed
+ *   in Chromium and Firefox, what the browser itself logs as an error, such as a failed
  *   load). WebDriver classic has no console, so for WebKit the harness puts the browser
  *   behind a small local proxy that adds one recording script at the top of every http
  *   HTML page (its hash is added to the page's CSP, if any); https traffic is tunnelled
  *   untouched. WebKit's record is per document: `goto` keeps what the previous document
  *   recorded, a navigation the page makes itself (a form post) starts a new one.
  *
- * Every wanted engine must be there: launch() throws a MissingEngineError otherwise, and
- * HUB_BROWSERS (engine-paths.ts) is how a run leaves one out.
+ * Every wanted browser must be there: launch() throws a MissingBrowserError otherwise, and
+ * HUB_BROWSERS (browser-paths.ts) is how a run leaves one out.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -34,18 +34,19 @@ import net from 'node:net';
 import puppeteer, { type Browser as PptrBrowser, type Page as PptrPage } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import {
+  CHROMIUM_ARGS,
   chromiumPath,
   firefoxPath,
   startWebKitDriver,
-  wantedEngines,
+  wantedBrowsers,
   webkitPaths,
-  type Engine,
+  type BrowserName,
 } from './browser-paths.js';
 
-export { ENGINES, MissingEngineError, type Engine } from './browser-paths.js';
+export { BROWSER_NAMES, MissingBrowserError, type BrowserName } from './browser-paths.js';
 
-/** The engines this run must cover (HUB_BROWSERS, default all three). */
-export const engines = wantedEngines;
+/** The browsers this run must cover (HUB_BROWSERS, default all three). */
+export { wantedBrowsers };
 
 export interface LaunchOptions {
   /** The pages' own scripts run (default true). */
@@ -62,7 +63,7 @@ export interface WaitOptions {
 }
 
 export interface HarnessPage {
-  readonly engine: Engine;
+  readonly browserName: BrowserName;
   goto(url: string): Promise<void>;
   /** Runs `fn` in the page; arguments and result travel as JSON. */
   evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;
@@ -74,9 +75,9 @@ export interface HarnessPage {
    * zero-sized and visually hidden (screen-reader only) text is left out.
    */
   visibleText(selector?: string): Promise<string>;
-  /** Types into a light-DOM field, with the engine's own input events. */
+  /** Types into a light-DOM field, with the browser's own input events. */
   fill(selector: string, value: string): Promise<void>;
-  /** Clicks a light-DOM element, with the engine's own input events. */
+  /** Clicks a light-DOM element, with the browser's own input events. */
   click(selector: string): Promise<void>;
   url(): Promise<string>;
   consoleErrors(): Promise<string[]>;
@@ -84,15 +85,15 @@ export interface HarnessPage {
 }
 
 export interface HarnessBrowser {
-  readonly engine: Engine;
+  readonly browserName: BrowserName;
   newPage(): Promise<HarnessPage>;
   close(): Promise<void>;
 }
 
-export async function launch(engine: Engine, options: LaunchOptions = {}): Promise<HarnessBrowser> {
+export async function launch(browserName: BrowserName, options: LaunchOptions = {}): Promise<HarnessBrowser> {
   const javaScript = options.javaScript ?? true;
-  if (engine === 'webkit') return launchWebKit(javaScript);
-  return launchPuppeteer(engine, javaScript, options.firefoxPrefs ?? {});
+  if (browserName === 'webkit') return launchWebKit(javaScript);
+  return launchPuppeteer(browserName, javaScript, options.firefoxPrefs ?? {});
 }
 
 // ---------------------------------------------------------------------------------------
@@ -179,28 +180,21 @@ const RECORDER = `(() => {
 // ---------------------------------------------------------------------------------------
 // Chromium and Firefox: puppeteer-core.
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+// Out of /dev/shm, which containers keep small: the e2e suites open many tabs at once.
+const HARNESS_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 
 async function launchPuppeteer(
-  engine: 'chromium' | 'firefox',
+  browserName: 'chromium' | 'firefox',
   javaScript: boolean,
   firefoxPrefs: Record<string, string | number | boolean>,
 ): Promise<HarnessBrowser> {
   const browser: PptrBrowser =
-    engine === 'chromium'
+    browserName === 'chromium'
       ? await puppeteer.launch({
           browser: 'chrome',
           executablePath: chromiumPath(),
           headless: true,
-          args: CHROMIUM_ARGS,
+          args: HARNESS_CHROMIUM_ARGS,
           protocolTimeout: 120_000,
         })
       : await puppeteer.launch({
@@ -213,24 +207,24 @@ async function launchPuppeteer(
           extraPrefsFirefox: { ...(javaScript ? {} : { 'javascript.enabled': false }), ...firefoxPrefs },
         });
   return {
-    engine,
+    browserName,
     async newPage() {
       const page = await browser.newPage();
-      if (!javaScript && engine === 'chromium') await page.setJavaScriptEnabled(false);
-      return puppeteerPage(engine, page);
+      if (!javaScript && browserName === 'chromium') await page.setJavaScriptEnabled(false);
+      return puppeteerPage(browserName, page);
     },
     close: () => browser.close(),
   };
 }
 
-function puppeteerPage(engine: Engine, page: PptrPage): HarnessPage {
+function puppeteerPage(browserName: BrowserName, page: PptrPage): HarnessPage {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error)));
   const self: HarnessPage = {
-    engine,
+    browserName,
     async goto(url) {
       await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     },
@@ -302,7 +296,7 @@ async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
     return run;
   };
   return {
-    engine: 'webkit',
+    browserName: 'webkit',
     async newPage() {
       const { handle } = await turn(current, () => session.createWindow('tab'));
       return webkitPage(session, handle, turn, javaScript);
@@ -327,7 +321,7 @@ function webkitPage(
   const recorded = () =>
     javaScript ? run<string[] | null>('window.__hubKitConsoleErrors ? [...window.__hubKitConsoleErrors] : null') : Promise.resolve(null);
   const self: HarnessPage = {
-    engine: 'webkit',
+    browserName: 'webkit',
     async goto(url) {
       earlier.push(...((await recorded().catch(() => null)) ?? []));
       await turn(handle, () => session.url(url));
@@ -477,7 +471,7 @@ async function poll<A extends unknown[], R>(
       last = error;
     }
     if (Date.now() > end) {
-      throw new Error(`${page.engine}: timed out after ${timeout} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+      throw new Error(`${page.browserName}: timed out after ${timeout} ms waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

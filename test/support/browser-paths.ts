@@ -1,8 +1,8 @@
 /**
- * Where the three engines are, which of them a run wants, and the processes WebKit needs.
- * Shared by the web-test-runner launchers (browsers.mjs) and the Node harness (engines.ts),
- * so both apply one rule: every engine HUB_BROWSERS names (all three by default) must be
- * found, or the run fails. Running fewer engines is a choice made with HUB_BROWSERS, never
+ * Where the three browsers are, which of them a run wants, and the processes WebKit needs.
+ * Shared by the web-test-runner launchers (browsers.mjs) and the Node harness (browser-harness.ts),
+ * so both apply one rule: every browser HUB_BROWSERS names (all three by default) must be
+ * found, or the run fails. Running fewer browsers is a choice made with HUB_BROWSERS, never
  * something a machine decides by lacking a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,31 +10,41 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 
-export type Engine = 'chromium' | 'firefox' | 'webkit';
-export const ENGINES: readonly Engine[] = ['chromium', 'firefox', 'webkit'];
+export type BrowserName = 'chromium' | 'firefox' | 'webkit';
+export const BROWSER_NAMES: readonly BrowserName[] = ['chromium', 'firefox', 'webkit'];
+
+/** Chromium's flags for a test run, in web-test-runner's launcher and the Node harness alike. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const firstExisting = (...paths: Array<string | undefined>) => paths.find((path) => path && existsSync(path));
 
-/** The engines HUB_BROWSERS names (comma separated), or all three. */
-export function wantedEngines(): Engine[] {
-  const names = (process.env.HUB_BROWSERS || ENGINES.join(','))
+/** The browsers HUB_BROWSERS names (comma separated), or all three. */
+export function wantedBrowsers(): BrowserName[] {
+  const names = (process.env.HUB_BROWSERS || BROWSER_NAMES.join(','))
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
   for (const name of names) {
-    if (!ENGINES.includes(name as Engine)) {
-      throw new Error(`HUB_BROWSERS: unknown engine "${name}" (chromium, firefox, webkit)`);
+    if (!BROWSER_NAMES.includes(name as BrowserName)) {
+      throw new Error(`HUB_BROWSERS: unknown browser "${name}" (chromium, firefox, webkit)`);
     }
   }
-  return [...new Set(names as Engine[])];
+  return [...new Set(names as BrowserName[])];
 }
 
-export class MissingEngineError extends Error {
-  override name = 'MissingEngineError';
-  constructor(engine: Engine, looked: string) {
-    const others = ENGINES.filter((e) => e !== engine).join(',');
+export class MissingBrowserError extends Error {
+  override name = 'MissingBrowserError';
+  constructor(browserName: BrowserName, looked: string) {
+    const others = BROWSER_NAMES.filter((e) => e !== browserName).join(',');
     super(
-      `${engine} was not found on this machine (looked for ${looked}). Install it (README, "Tests"), ` +
+      `${browserName} was not found on this machine (looked for ${looked}). Install it (README, "Tests"), ` +
         `or leave it out on purpose with HUB_BROWSERS=${others}.`,
     );
   }
@@ -51,14 +61,14 @@ export function chromiumPath(): string {
   } catch {
     // No Playwright browser either: reported below.
   }
-  throw new MissingEngineError('chromium', 'CHROME_PATH, /usr/bin/chromium, Playwright\'s Chromium');
+  throw new MissingBrowserError('chromium', 'CHROME_PATH, /usr/bin/chromium, Playwright\'s Chromium');
 }
 
 /** Firefox: FIREFOX_PATH, Debian's ESR, or a plain `firefox`. */
 export function firefoxPath(): string {
   const found = firstExisting(process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox');
   if (found) return found;
-  throw new MissingEngineError('firefox', 'FIREFOX_PATH, /usr/bin/firefox-esr, /usr/bin/firefox');
+  throw new MissingBrowserError('firefox', 'FIREFOX_PATH, /usr/bin/firefox-esr, /usr/bin/firefox');
 }
 
 /** WebKitGTK: its WebDriver and the MiniBrowser it drives, and Xvfb when there is no display. */
@@ -70,19 +80,12 @@ export function webkitPaths(): { driver: string; binary: string } {
     '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
   );
   if (!driver || !binary) {
-    throw new MissingEngineError('webkit', 'WEBKIT_DRIVER, /usr/bin/WebKitWebDriver and WebKitGTK\'s MiniBrowser');
+    throw new MissingBrowserError('webkit', 'WEBKIT_DRIVER, /usr/bin/WebKitWebDriver and WebKitGTK\'s MiniBrowser');
   }
   if (!process.env.DISPLAY && !existsSync('/usr/bin/Xvfb')) {
-    throw new MissingEngineError('webkit', 'a DISPLAY or /usr/bin/Xvfb to give MiniBrowser one');
+    throw new MissingBrowserError('webkit', 'a DISPLAY or /usr/bin/Xvfb to give MiniBrowser one');
   }
   return { driver, binary };
-}
-
-/** The executable each engine would run, or the error saying why it cannot. */
-export function findEngine(engine: Engine): void {
-  if (engine === 'chromium') chromiumPath();
-  else if (engine === 'firefox') firefoxPath();
-  else webkitPaths();
 }
 
 /** A free TCP port on loopback. */

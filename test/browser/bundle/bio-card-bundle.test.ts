@@ -5,9 +5,9 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { BioCard } from '../../../components/bio-card/bio-card.js';
-import { engine, expectAccessible, wait } from '../helpers/dom.js';
+import { browserName, expectAccessible, wait } from '../helpers/dom.js';
 
-const REMOTE = `bio-card-${engine()}`;
+const REMOTE = `bio-card-${browserName()}`;
 const remote = (action: 'start' | 'stop') =>
   executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
 

@@ -12,7 +12,7 @@ import type { SignupForm } from '../../../components/signup-form/signup-form.js'
 import { setOffline } from '../helpers/network.js';
 import {
   arm,
-  engine,
+  browserName,
   expectAccessible,
   fill,
   mount,
@@ -26,8 +26,8 @@ import {
   wait,
 } from '../helpers/forms.js';
 
-const remote = remoteStandIn(`faults-bundle-${engine()}`);
-const elsewhere = remoteStandIn(`faults-elsewhere-${engine()}`);
+const remote = remoteStandIn(`faults-bundle-${browserName()}`);
+const elsewhere = remoteStandIn(`faults-elsewhere-${browserName()}`);
 
 const CONFIG = /not set up correctly, and your entry was not received/i;
 const UNCONFIRMED = /could not confirm that this arrived\. You can send it again/i;
@@ -82,7 +82,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
   });
   after(() => {
     console.log(
-      `\nFault cases in ${engine()}:\n` +
+      `\nFault cases in ${browserName()}:\n` +
         results.map((r) => `- ${r.fault}\n    service received: ${r.received}\n    visitor saw: "${r.saw}"`).join('\n'),
     );
   });
@@ -163,7 +163,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
       // a reused connection closes before any answer (the connection the CORS preflight
       // opened); WebKit does not. That one is the browser's: the kit's own sends are counted
       // by its budget in client.test.ts ("a connection dropped…: the client sends once").
-      expect(received).to.equal(engine() === 'webkit' ? 1 : 2);
+      expect(received).to.equal(browserName() === 'webkit' ? 1 : 2);
       expect((await records(base)).contacts).to.have.length(received);
       report(
         'contact POST: connection dropped after it was saved',

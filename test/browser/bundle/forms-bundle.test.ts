@@ -8,7 +8,7 @@ import type { FormQueuedDetail, FormSuccessDetail } from '../../../components/sh
 import { LIGHT_FORM_CSS } from '../../../components/shared/light-form.styles.js';
 import type { SignupForm } from '../../../components/signup-form/signup-form.js';
 import {
-  engine,
+  browserName,
   expectAccessible,
   fill,
   mount,
@@ -23,7 +23,7 @@ import {
 } from '../helpers/forms.js';
 import { setOffline } from '../helpers/network.js';
 
-const remote = remoteStandIn(`forms-bundle-${engine()}`);
+const remote = remoteStandIn(`forms-bundle-${browserName()}`);
 
 describe('forms from dist/hub-kit.js, against a service on another origin', () => {
   let origin: string;

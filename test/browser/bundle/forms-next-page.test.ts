@@ -8,10 +8,10 @@ import { expect } from 'chai';
 import type { HubFormElement, FormErrorDetail } from '../../../components/shared/hub-form.js';
 import type { RateLimitedError } from '../../../src/api/errors.js';
 import type { StandInRecords } from '../helpers/sandbox.js';
-import { engine, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen, untilState, wait } from '../helpers/forms.js';
+import { browserName, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen, untilState, wait } from '../helpers/forms.js';
 import { setOffline } from '../helpers/network.js';
 
-const remote = remoteStandIn(`forms-next-page-${engine()}`);
+const remote = remoteStandIn(`forms-next-page-${browserName()}`);
 
 /** A page of the creator's site: the script tag and one element. */
 async function page(element: string, head = ''): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {

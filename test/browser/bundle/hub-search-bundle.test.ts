@@ -7,10 +7,10 @@ import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStore, set } from 'idb-keyval';
 import type { HubSearch } from '../../../components/hub-search/hub-search.js';
-import { engine, expectAccessible, mountTag, until, wait } from '../helpers/dom.js';
+import { browserName, expectAccessible, mountTag, until, wait } from '../helpers/dom.js';
 import { setOffline } from '../helpers/network.js';
 
-const REMOTE = `hub-search-bundle-${engine()}`;
+const REMOTE = `hub-search-bundle-${browserName()}`;
 const remote = (action: 'start' | 'stop') =>
   executeServerCommand<{ url: string }, { action: string; name: string }>('remote-stand-in', { action, name: REMOTE });
 const newBase = (origin: string) => `${origin}/__sandbox/${crypto.getRandomValues(new Uint32Array(2)).join('')}`;

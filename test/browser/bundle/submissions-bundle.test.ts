@@ -17,9 +17,9 @@ import type { HubFormElement } from '../../../components/shared/hub-form.js';
 import type { SignupForm } from '../../../components/signup-form/signup-form.js';
 import type { Fault } from '../helpers/sandbox.js';
 import { setOffline } from '../helpers/network.js';
-import { arm, engine, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
+import { arm, browserName, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
 
-const remote = remoteStandIn(`submissions-bundle-${engine()}`);
+const remote = remoteStandIn(`submissions-bundle-${browserName()}`);
 
 const results: Array<{ name: string; posts: number; saw: string; note?: string }> = [];
 const report = (name: string, posts: number, saw: string, note?: string) => results.push({ name, posts, saw, ...(note ? { note } : {}) });
@@ -64,7 +64,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
     mounted.push(el);
     return el;
   };
-  // The border the status line has for a plain success and for an error, in this engine.
+  // The border the status line has for a plain success and for an error, in this browser.
   let successBorder = '';
   let errorBorder = '';
 
@@ -83,7 +83,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
   });
   after(() => {
     console.log(
-      `\nSubmission cases in ${engine()}:\n` +
+      `\nSubmission cases in ${browserName()}:\n` +
         results
           .map((r) => `- ${r.name}\n    POSTs that arrived: ${r.posts}\n    visitor saw: "${r.saw}"${r.note ? `\n    ${r.note}` : ''}`)
           .join('\n'),
@@ -143,7 +143,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
       const saw = await settled(el);
       const posts = await arrived(base, '/subscribe');
       // WebKitWebDriver sends one keydown for a held key, never the repeats.
-      report('signup: Enter held 2 s, 500 answered at once', posts, saw, engine() === 'webkit' ? 'WebKit’s driver sends no key repeats' : undefined);
+      report('signup: Enter held 2 s, 500 answered at once', posts, saw, browserName() === 'webkit' ? 'WebKit’s driver sends no key repeats' : undefined);
       expect(posts).to.equal(1);
       expect(saw).to.match(GENERIC);
     });

@@ -14,7 +14,7 @@
  * lost before a success: each intent the visitor did not type over arrived with a 2xx, or
  * is in the form's fields (the test empties the form to let each waiting entry come back).
  *
- * CI runs a few sequences per form and engine; `npm run soak` many more (HUB_MODEL_RUNS).
+ * CI runs a few sequences per form and browser; `npm run soak` many more (HUB_MODEL_RUNS).
  * A failure prints fast-check's shrunk counterexample with its seed, path and the commands'
  * replayPath; HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it.
  */
@@ -24,9 +24,9 @@ import fc from 'fast-check';
 import type { HubFormElement } from '../../../components/shared/hub-form.js';
 import type { Fault } from '../helpers/sandbox.js';
 import { setOffline } from '../helpers/network.js';
-import { engine, newBase, remoteStandIn, seen, wait } from '../helpers/forms.js';
+import { browserName, newBase, remoteStandIn, seen, wait } from '../helpers/forms.js';
 
-const remote = remoteStandIn(`submissions-model-${engine()}`);
+const remote = remoteStandIn(`submissions-model-${browserName()}`);
 
 type Kind = 'contact' | 'signup' | 'magic';
 type Answer = '201' | '400' | '409' | '422' | '429' | '500' | 'hold' | 'no-cors';
@@ -150,7 +150,7 @@ class IntentCommand implements fc.AsyncCommand<Model, Real> {
       }
     } else {
       field(r, 'email')!.focus();
-      if (this.repeats && engine() !== 'webkit') await executeServerCommand('hold-key', { key: 'Enter', repeats: this.repeats * 4, intervalMs: 40 });
+      if (this.repeats && browserName() !== 'webkit') await executeServerCommand('hold-key', { key: 'Enter', repeats: this.repeats * 4, intervalMs: 40 });
       else for (let i = 0; i <= this.repeats; i++) await sendKeys({ press: 'Enter' });
     }
     await wait(150);
@@ -297,7 +297,7 @@ describe('submissions from dist/hub-kit.js, model-based', function () {
         }),
         { numRuns: runs, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.path ? { path: options.path } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${engine()} <${TAG[kind]}>${kind === 'magic' ? ' (magic link)' : ''}: ${sequences} sequences`);
+      console.log(`model: ${browserName()} <${TAG[kind]}>${kind === 'magic' ? ' (magic link)' : ''}: ${sequences} sequences`);
     });
   }
 });

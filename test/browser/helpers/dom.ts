@@ -41,8 +41,8 @@ export function mountTag<T extends Element>(tag: string, attrs: Record<string, s
   return el as unknown as T;
 }
 
-/** Which engine runs the test, for names that must differ between engines running at once. */
-export function engine(): 'chromium' | 'firefox' | 'webkit' {
+/** Which browser runs the test, for names that must differ between browsers running at once. */
+export function browserName(): 'chromium' | 'firefox' | 'webkit' {
   const ua = navigator.userAgent;
   if (/Firefox\//.test(ua)) return 'firefox';
   if (/Chrome\//.test(ua)) return 'chromium';

@@ -6,10 +6,10 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { Fault, LoggedRequest, StandInRecords } from './sandbox.js';
 import { until } from './dom.js';
-export { engine, expectAccessible, staysAt, wait } from './dom.js';
+export { browserName, expectAccessible, staysAt, wait } from './dom.js';
 
 /**
- * A stand-in on another origin than the page, under `name` (one per suite and engine), for
+ * A stand-in on another origin than the page, under `name` (one per suite and browser), for
  * the tests of the built bundle: `remote('stop')` closes its port, as the service going away.
  */
 export const remoteStandIn = (name: string) => (action: 'start' | 'stop') =>

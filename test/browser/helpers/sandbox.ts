@@ -1,6 +1,6 @@
 /**
  * An isolated stand-in service for one test: its own state, rate limits and clock, so
- * tests running in parallel (and in three engines at once) never spend each other's
+ * tests running in parallel (and in three browsers at once) never spend each other's
  * allowances. Every helper talks to the real stand-in over HTTP; nothing is mocked.
  *
  *   const sandbox = newSandbox();

@@ -4,7 +4,7 @@ import { newSandbox } from '../helpers/sandbox.js';
 
 describe('<bio-card> rendered on the server', () => {
   it('hydrates the declarative shadow DOM without asking for the profile again', async function () {
-    // A frame, a hydration and a presence round trip: slow on a machine running three engines.
+    // A frame, a hydration and a presence round trip: slow on a machine running three browsers.
     this.timeout(40_000);
     const sandbox = newSandbox();
     const frame = document.createElement('iframe');

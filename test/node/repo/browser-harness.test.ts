@@ -1,5 +1,5 @@
 /**
- * The Node browser harness (test/support/browser-harness.ts) in every wanted engine: scripts off
+ * The Node browser harness (test/support/browser-harness.ts) in every wanted browser: scripts off
  * means the page's scripts do not run; visible text is what a sighted visitor reads
  * (shadow roots in, screen-reader-only text out); console errors are collected; pages are
  * real tabs of one browser (they talk over a BroadcastChannel, which tabs of different
@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { engines, launch, type HarnessBrowser } from '../../support/browser-harness.js';
+import { wantedBrowsers, launch, type HarnessBrowser } from '../../support/browser-harness.js';
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><title>harness</title>
@@ -44,10 +44,10 @@ before(async () => {
 });
 after(() => server.close());
 
-for (const engine of engines()) {
-  describe(`harness in ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`harness in ${browserName}`, () => {
     test('JavaScript off: the page is read as written, and its scripts do not run', async () => {
-      const browser = await launch(engine, { javaScript: false });
+      const browser = await launch(browserName, { javaScript: false });
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/?throw`);
@@ -62,7 +62,7 @@ for (const engine of engines()) {
     });
 
     test('JavaScript on: scripts run, and console errors and uncaught errors are collected', async () => {
-      const browser = await launch(engine);
+      const browser = await launch(browserName);
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/?throw`);
@@ -80,7 +80,7 @@ for (const engine of engines()) {
     });
 
     test('pages are tabs of one browser, and twelve work at once', async () => {
-      const browser: HarnessBrowser = await launch(engine);
+      const browser: HarnessBrowser = await launch(browserName);
       try {
         const pages = await Promise.all(Array.from({ length: 12 }, () => browser.newPage()));
         await Promise.all(pages.map((page, i) => page.goto(`${origin}/?tab=${i}`)));

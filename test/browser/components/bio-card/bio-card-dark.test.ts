@@ -1,5 +1,5 @@
 /**
- * <bio-card> on a system set to dark, in every engine. This file runs in the "dark-system"
+ * <bio-card> on a system set to dark, in every browser. This file runs in the "dark-system"
  * group of web-test-runner.config.mjs, whose browsers are dark by their own settings:
  * Chromium's emulated colour scheme, Firefox's `ui.systemUsesDarkTheme` pref, and a dark GTK
  * theme for WebKitGTK. Nothing here is skipped: a browser that is not dark fails.

@@ -342,7 +342,7 @@ describe('<bio-card>', () => {
     let hidden = false;
     beforeEach(() => {
       hidden = false;
-      // The test cannot hide its own tab in every engine; it overrides what the page reads.
+      // The test cannot hide its own tab in every browser; it overrides what the page reads.
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
     });
     afterEach(() => {
