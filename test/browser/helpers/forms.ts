@@ -5,7 +5,7 @@
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { Fault, LoggedRequest, StandInRecords } from './sandbox.js';
-import { until } from './dom.js';
+import { until, wait } from './dom.js';
 export { browserName, expectAccessible, staysAt, wait } from './dom.js';
 
 /**
@@ -65,6 +65,19 @@ export async function untilState(el: HTMLElement & { updateComplete: Promise<boo
   await until(() => states.includes(el.state), () => `${states.join(' or ')}; still ${el.state}`);
   await el.updateComplete;
   return el.state;
+}
+
+/** The parts of a form the suites read: its status box (as rendered), its button, a field. */
+export const statusBox = (el: HTMLElement) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
+export const submitButton = (el: HTMLElement) => el.querySelector('button[type="submit"]') as HTMLButtonElement;
+export const field = (el: HTMLElement & { formElement: HTMLFormElement | null }, name: string) =>
+  el.formElement!.elements.namedItem(name) as HTMLInputElement;
+
+/** What the screen-reader announcer says once it has said something (or '' after 400 ms). */
+export async function announced(el: HTMLElement): Promise<string> {
+  const announcer = () => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
+  for (let i = 0; i < 40 && !announcer().textContent!.trim(); i++) await wait(10);
+  return announcer().textContent!.trim();
 }
 
 export function fill(form: HTMLFormElement, values: Record<string, string | boolean>): void {

@@ -3,19 +3,22 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/signup-form/define.js';
 import type { SignupForm } from '../../../../components/signup-form/signup-form.js';
 import type { FormSubmitDetail, FormSuccessDetail, FormErrorDetail } from '../../../../components/shared/hub-form.js';
-import { RateLimitedError, ValidationError, HttpError } from '../../../../src/api/errors.js';
+import { ValidationError } from '../../../../src/api/errors.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
-import { expectAccessible, fill, mount, next, staysAt, uniqueEmail, untilState, wait } from '../../helpers/forms.js';
-
-const status = (el: SignupForm) => el.shadowRoot!.querySelector('[part="status"]') as HTMLElement;
-const announcer = (el: SignupForm) => el.shadowRoot!.querySelector('[role="status"]') as HTMLElement;
-const button = (el: SignupForm) => el.querySelector('button[type="submit"]') as HTMLButtonElement;
-const input = (el: SignupForm, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;
-
-async function announced(el: SignupForm): Promise<string> {
-  for (let i = 0; i < 40 && !announcer(el).textContent!.trim(); i++) await wait(10);
-  return announcer(el).textContent!.trim();
-}
+import {
+  announced,
+  expectAccessible,
+  field as input,
+  fill,
+  mount,
+  next,
+  staysAt,
+  statusBox as status,
+  submitButton as button,
+  uniqueEmail,
+  untilState,
+} from '../../helpers/forms.js';
+import { describeHubForm } from '../shared/hub-form.behaviour.js';
 
 describe('<signup-form>', () => {
   let sandbox: Sandbox;
@@ -34,41 +37,13 @@ describe('<signup-form>', () => {
     await expectAccessible(el);
   });
 
+  // The form, its trap and endpoint, busy, failures, rate limits and a cancelling listener:
+  // describeHubForm below, shared with <contact-form>.
   describe('defaults', () => {
-    it('renders a real light-DOM form that posts to the subscribe endpoint', async () => {
+    it('asks for an email, labelled, and no name', async () => {
       await make();
-      const form = el.querySelector('form')!;
-      expect(form).to.equal(el.formElement);
-      expect(form.method).to.equal('post');
-      expect(form.action).to.equal(`${sandbox.baseUrl}/api/v1/tenants/demo/subscribe`);
-      const email = input(el, 'email');
-      expect(email.type).to.equal('email');
-      expect(email.required).to.equal(true);
-      expect(email.labels![0]!.textContent!.trim()).to.equal('Email');
-      expect(button(el).textContent!.trim()).to.equal('Subscribe');
-      expect(form.elements.namedItem('name')).to.equal(null);
-      expect(el.state).to.equal('idle');
-      expect(el.busy).to.equal(false);
-      expect(status(el).hidden).to.equal(true);
-    });
-
-    it('carries a spam trap that is present, empty and invisible', async () => {
-      await make();
-      const trap = input(el, 'website');
-      expect(trap.type).to.equal('text');
-      expect(trap.value).to.equal('');
-      expect(trap.tabIndex).to.equal(-1);
-      expect(trap.getAttribute('autocomplete')).to.equal('off');
-      expect(trap.hasAttribute('data-1p-ignore')).to.equal(true);
-      expect(trap.getAttribute('data-lpignore')).to.equal('true');
-      expect(trap.getAttribute('data-form-type')).to.equal('other');
-      expect(trap.labels![0]!.textContent!.trim()).to.equal('Leave this field empty');
-      const wrapper = trap.parentElement!;
-      expect(wrapper.hidden).to.equal(true);
-      expect(wrapper.getAttribute('aria-hidden')).to.equal('true');
-      expect(wrapper.hasAttribute('style')).to.equal(false);
-      expect(trap.getClientRects().length).to.equal(0);
-      expect(getComputedStyle(wrapper).display).to.equal('none');
+      expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('Email');
+      expect(el.formElement!.elements.namedItem('name')).to.equal(null);
     });
 
     it('posts to the form action URL with form=, and to magic-links with resource=', async () => {
@@ -161,24 +136,6 @@ describe('<signup-form>', () => {
     });
   });
 
-  describe('when busy', () => {
-    it('reflects busy, marks the button aria-disabled and is accessible', async () => {
-      await make();
-      await sandbox.fault({ path: '/subscribe', method: 'POST', delayMs: 1500, times: 1 });
-      fill(el.formElement!, { email: uniqueEmail() });
-      el.formElement!.requestSubmit();
-      await el.updateComplete;
-      expect(el.hasAttribute('busy')).to.equal(true);
-      expect(el.state).to.equal('busy');
-      expect(button(el).getAttribute('aria-disabled')).to.equal('true');
-      expect(el.formElement!.getAttribute('aria-busy')).to.equal('true');
-      expect(await announced(el)).to.equal('Sending…');
-      await expectAccessible(el);
-      await untilState(el, 'success', 'error');
-      expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
-    });
-  });
-
   describe('when the input is invalid', () => {
     it('sends nothing, ties errors to fields and is accessible', async () => {
       await make({ consent: 'Yes, email me.' });
@@ -228,97 +185,10 @@ describe('<signup-form>', () => {
     });
   });
 
-  describe('when the service fails', () => {
-    it('shows the error state, fires signup-form-error and is accessible', async () => {
+  describe('when a listener changes signup-form-submit', () => {
+    it('sends the fields the listener added', async () => {
       await make();
-      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 500, times: 1 });
       fill(el.formElement!, { email: uniqueEmail() });
-      const failed = next<FormErrorDetail>(el, 'signup-form-error');
-      el.formElement!.requestSubmit();
-      const event = await failed;
-      expect(event.detail.error).to.be.instanceOf(HttpError);
-      await untilState(el, 'error');
-      expect(status(el).textContent!.trim()).to.equal('The service could not take this right now. Please try again in a few minutes.');
-      await expectAccessible(el);
-    });
-  });
-
-  describe('when rate limited', () => {
-    it('counts down from Retry-After, sends nothing meanwhile, then lets the visitor submit again', async () => {
-      await make();
-      await sandbox.fault({
-        path: '/subscribe',
-        method: 'POST',
-        status: 429,
-        times: 1,
-        headers: { 'Retry-After': '3' },
-        body: { message: 'Too Many Attempts.' },
-      });
-      fill(el.formElement!, { email: uniqueEmail() });
-      const failed = next<FormErrorDetail>(el, 'signup-form-error');
-      el.formElement!.requestSubmit();
-      const error = (await failed).detail.error as RateLimitedError;
-      expect(error).to.be.instanceOf(RateLimitedError);
-      expect(error.sent).to.equal(true);
-      await untilState(el, 'rate-limited');
-      expect(status(el).textContent).to.match(/try again in [23] seconds/);
-      expect(await announced(el)).to.match(/try again in 3 seconds/);
-      expect(button(el).getAttribute('aria-disabled')).to.equal('true');
-      await expectAccessible(el);
-
-      el.formElement!.requestSubmit();
-      await wait(1100);
-      // Still counting down (a loaded machine may have spent a second more on the checks above).
-      expect(status(el).textContent).to.match(/try again in (2 seconds|1 second)\b/);
-      expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
-      // The last second reads as one, not "1 seconds".
-      const texts = new Set<string>();
-      while (el.state === 'rate-limited') {
-        texts.add(status(el).textContent!.trim());
-        await wait(50);
-      }
-      expect([...texts].at(-1)).to.equal('Too many attempts. You can try again in 1 second.');
-
-      await untilState(el, 'idle');
-      expect(status(el).textContent!.trim()).to.equal('You can try again now.');
-      expect(button(el).hasAttribute('aria-disabled')).to.equal(false);
-      el.formElement!.requestSubmit();
-      await untilState(el, 'success');
-      expect((await sandbox.requests('/subscribe', 'POST')).map((r) => r.status)).to.deep.equal([429, 201]);
-    });
-
-    it('stops before sending once the visitor has spent the allowance', async () => {
-      await make();
-      for (let i = 0; i < 10; i++) {
-        fill(el.formElement!, { email: uniqueEmail() });
-        const done = next(el, 'signup-form-success');
-        el.formElement!.requestSubmit();
-        await done;
-      }
-      fill(el.formElement!, { email: uniqueEmail() });
-      const failed = next<FormErrorDetail>(el, 'signup-form-error');
-      el.formElement!.requestSubmit();
-      const error = (await failed).detail.error as RateLimitedError;
-      expect(error.sent).to.equal(false);
-      await untilState(el, 'rate-limited');
-      await staysAt(async () => (await sandbox.requests('/subscribe', 'POST')).length, 10, 'signup POSTs');
-      expect((await sandbox.requests('/subscribe', 'POST')).every((r) => r.status === 201)).to.equal(true);
-    });
-  });
-
-  describe('when a listener cancels signup-form-submit', () => {
-    it('sends nothing; a listener may add fields before sending', async () => {
-      await make();
-      const cancel = (e: Event) => e.preventDefault();
-      el.addEventListener('signup-form-submit', cancel);
-      fill(el.formElement!, { email: uniqueEmail() });
-      const cancelled = next(el, 'signup-form-submit');
-      el.formElement!.requestSubmit();
-      await cancelled;
-      await staysAt(async () => (await sandbox.requests('/subscribe')).length, 0, 'signup requests');
-      expect(el.state).to.equal('idle');
-
-      el.removeEventListener('signup-form-submit', cancel);
       el.addEventListener('signup-form-submit', (e) => {
         (e.detail.data as { fields?: Record<string, string> }).fields = { consent_tool: 'granted' };
       });
@@ -434,4 +304,13 @@ describe('<signup-form>', () => {
       wrapper.remove();
     });
   });
+});
+
+describeHubForm({
+  tag: 'signup-form',
+  action: '/api/v1/tenants/demo/subscribe',
+  path: '/subscribe',
+  submitLabel: 'Subscribe',
+  entry: () => ({ email: uniqueEmail() }),
+  allowance: 10,
 });
