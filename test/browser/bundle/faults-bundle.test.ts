@@ -9,13 +9,14 @@ import type { BioCard } from '../../../components/bio-card/bio-card.js';
 import type { ContactForm } from '../../../components/contact-form/contact-form.js';
 import type { HubFormElement } from '../../../components/shared/hub-form.js';
 import type { SignupForm } from '../../../components/signup-form/signup-form.js';
+import { bundlePage } from '../helpers/bundle.js';
+import { until } from '../helpers/dom.js';
 import { setOffline } from '../helpers/network.js';
 import {
   arm,
   browserName,
   expectAccessible,
   fill,
-  mount,
   newBase,
   posts,
   records,
@@ -60,26 +61,8 @@ function submit(el: HubFormElement, values: Record<string, string>) {
 }
 
 describe('dist/hub-kit.js against a messy service on another origin', () => {
-  let origin: string;
-  const mounted: Element[] = [];
-  const form = async <T extends HubFormElement>(tag: string, attrs: Record<string, string>) => {
-    const el = await mount<T>(tag, attrs);
-    mounted.push(el);
-    return el;
-  };
-
-  before(async () => {
-    ({ url: origin } = (await remote('start'))!);
-    expect(new URL(origin).origin).not.to.equal(location.origin);
-    // The loader: each form is defined when mount() puts its tag on the page.
-    const bundle = '/dist/hub-kit.js';
-    await import(/* @vite-ignore */ bundle);
-  });
-  afterEach(async () => {
-    setOffline(false);
-    await remote('start');
-    for (const el of mounted.splice(0)) el.remove();
-  });
+  // The loader: each form is defined when form() puts its tag on the page.
+  const { base: newSandboxBase, form, removedAfterTest } = bundlePage(remote);
   after(() => {
     console.log(
       `\nFault cases in ${browserName()}:\n` +
@@ -90,7 +73,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
   describe('a redirect on a POST', () => {
     for (const status of [301, 302, 307, 308]) {
       it(`${status} to plain http on another origin: never followed, and the visitor is not told it worked`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         const other = newBase((await elsewhere('start'))!.url);
         const target = `${other}/api/v1/tenants/demo/subscribe`;
         await arm(base, { path: '/subscribe', method: 'POST', redirect: target, status });
@@ -112,7 +95,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
   describe('a POST that hangs past the timeout', () => {
     it('contact: sent once, "still trying" within 10 s, then "could not confirm" with the message kept to send again', async function () {
       this.timeout(60_000);
-      const base = newBase(origin);
+      const base = newSandboxBase();
       // The service saves it, then the answer never comes in time.
       await arm(base, { path: '/contact', method: 'POST', store: true, delayMs: 30_000 });
       const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
@@ -135,7 +118,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
 
     it('signup: sent at most twice, "still trying" meanwhile, then "could not confirm"', async function () {
       this.timeout(60_000);
-      const base = newBase(origin);
+      const base = newSandboxBase();
       await arm(base, { path: '/subscribe', method: 'POST', store: true, delayMs: 30_000, times: 2 });
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
       const email = uniqueEmail();
@@ -151,7 +134,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
 
   describe('a connection dropped after the request was read', () => {
     it('contact: unconfirmed, not queued; the kit sends it once', async () => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       // Two rules: a browser that sends the request again by itself meets the same drop.
       await arm(base, { path: '/contact', method: 'POST', store: true, drop: true, times: 2 });
       const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
@@ -179,7 +162,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
       ['cut-off JSON', '{"message": "Check your in'],
     ] as const) {
       it(`${kind}: success, sent once`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         await arm(base, { path: '/subscribe', method: 'POST', store: true, status: 200, body, headers: { 'Content-Type': 'text/html' } });
         const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
         submit(el, { email: uniqueEmail() });
@@ -193,7 +176,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
 
   describe('a 429', () => {
     it('with headers the service did not expose: a minute’s wait, and nothing sent meanwhile', async () => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       await arm(base, {
         path: '/contact',
         method: 'POST',
@@ -209,7 +192,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
     });
 
     it('with Retry-After as an HTTP date: waits until then', async () => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       const date = new Date(Date.now() + 90_000).toUTCString();
       await arm(base, { path: '/subscribe', method: 'POST', status: 429, headers: { 'Retry-After': date } });
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
@@ -221,7 +204,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
 
   describe('a service that cannot be reached', () => {
     it('is an error the visitor can act on, not "offline", and nothing waits in a queue', async () => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
       await remote('stop');
       submit(el, { email: uniqueEmail(), message: 'Refused' });
@@ -236,7 +219,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
 
   describe('the browser offline', () => {
     it('queues the signup, says so, and sends it once when back online', async () => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
       await remote('stop');
       setOffline(true);
@@ -253,7 +236,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
   describe('a bad id', () => {
     for (const tenant of ['..', '.']) {
       it(`tenant="${tenant}": a set-up error, shown as such, nothing sent`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         const el = await form<ContactForm>('contact-form', { tenant, 'base-url': base });
         submit(el, { email: uniqueEmail(), message: 'Hello' });
         const saw = await untilSeen(el, CONFIG);
@@ -283,7 +266,7 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
   describe('GET endpoints answering 500', () => {
     it('bio-card shows its error, backs off, and asks again when the visitor says so', async function () {
       this.timeout(40_000);
-      const base = newBase(origin);
+      const base = newSandboxBase();
       await arm(base, [
         { path: '/bio', status: 500, times: 100 },
         { path: '/presence', status: 500, times: 100 },
@@ -292,10 +275,9 @@ describe('dist/hub-kit.js against a messy service on another origin', () => {
       card.setAttribute('tenant', 'demo');
       card.setAttribute('base-url', base);
       card.setAttribute('presence-interval', '1');
-      document.body.append(card);
-      mounted.push(card);
+      document.body.append(removedAfterTest(card));
       const shown = () => card.shadowRoot?.querySelector('[part~="error"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-      for (let i = 0; shown() === '' && i < 400; i++) await wait(25);
+      await until(() => shown() !== '', 'the card’s error');
       expect(shown()).to.match(/could not be loaded/i);
       // Twelve seconds, presence asked for every second: backoff lets through a few.
       await wait(12_000);

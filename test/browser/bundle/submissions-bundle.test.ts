@@ -16,8 +16,9 @@ import type { ContactForm } from '../../../components/contact-form/contact-form.
 import type { HubFormElement } from '../../../components/shared/hub-form.js';
 import type { SignupForm } from '../../../components/signup-form/signup-form.js';
 import type { Fault } from '../helpers/sandbox.js';
+import { bundlePage } from '../helpers/bundle.js';
 import { setOffline } from '../helpers/network.js';
-import { arm, browserName, fill, mount, newBase, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
+import { arm, browserName, fill, remoteStandIn, seen, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
 
 const remote = remoteStandIn(`submissions-bundle-${browserName()}`);
 
@@ -57,30 +58,12 @@ const GENERIC = /could not take this right now\. Please try again in a few minut
 const UNCONFIRMED = /could not confirm that this arrived/i;
 
 describe('submissions from dist/hub-kit.js, the reported cases', () => {
-  let origin: string;
-  const mounted: Element[] = [];
-  const form = async <T extends HubFormElement>(tag: string, attrs: Record<string, string>) => {
-    const el = await mount<T>(tag, attrs);
-    mounted.push(el);
-    return el;
-  };
+  // The loader defines a tag when it first appears on the page; these tests define both first.
+  const { base: newSandboxBase, form } = bundlePage(remote, { define: ['signup-form', 'contact-form'] });
   // The border the status line has for a plain success and for an error, in this browser.
   let successBorder = '';
   let errorBorder = '';
 
-  before(async () => {
-    ({ url: origin } = (await remote('start'))!);
-    expect(new URL(origin).origin).not.to.equal(location.origin);
-    const bundle = '/dist/hub-kit.js';
-    // The loader defines a tag when it first appears on the page; these tests define both first.
-    const kit = (await import(/* @vite-ignore */ bundle)) as typeof import('../../../components/script-tag/hub-kit.js');
-    await Promise.all([kit.load('signup-form'), kit.load('contact-form')]);
-  });
-  afterEach(async () => {
-    setOffline(false);
-    await remote('start');
-    for (const el of mounted.splice(0)) el.remove();
-  });
   after(() => {
     console.log(
       `\nSubmission cases in ${browserName()}:\n` +
@@ -93,7 +76,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
   describe('a double click on a fast service', () => {
     /** A signup whose POST meets `rule` (if any), clicked twice 150 ms apart; what arrived and what the visitor reads. */
     async function doubleClicked(rule?: Fault) {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       if (rule) await arm(base, rule);
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
       fill(el.formElement!, { email: uniqueEmail() });
@@ -133,7 +116,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
   describe('Enter held down on a fast 500', () => {
     it('sends one POST for the one press, and says to try again later', async function () {
       this.timeout(40_000);
-      const base = newBase(origin);
+      const base = newSandboxBase();
       await arm(base, { path: '/subscribe', method: 'POST', status: 500, times: 50 });
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', 'base-url': base });
       fill(el.formElement!, { email: uniqueEmail() });
@@ -155,7 +138,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
       [409, { message: 'This message was received already.' }, '409'],
     ] as const) {
       it(`${name}: its fields come back, with the reason`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
         await remote('stop');
         setOffline(true);
@@ -180,7 +163,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
   describe('a queued magic link answered 500 on its flush (found by the model-based suite)', () => {
     it('is sent once, and comes back to the visitor with "try again in a few minutes"', async function () {
       this.timeout(40_000);
-      const base = newBase(origin);
+      const base = newSandboxBase();
       const el = await form<SignupForm>('signup-form', { tenant: 'demo', resource: 'demo-guide', 'base-url': base });
       setOffline(true);
       const email = uniqueEmail();
@@ -201,7 +184,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
 
   describe('a 429', () => {
     const submit429 = async (headers: Record<string, string | null>, clicks = 1, gapMs = 400) => {
-      const base = newBase(origin);
+      const base = newSandboxBase();
       await arm(base, { path: '/contact', method: 'POST', status: 429, headers, times: 20 });
       const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
       for (let i = 0; i < clicks; i++) {
@@ -253,7 +236,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
       [400, { message: 'Please use your work address.' }, /^Please use your work address\.$/],
     ] as const) {
       it(`${status}${typeof body === 'object' ? ' with a message' : ''}: advice that fits, not "try again in a few minutes"`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         // An empty body: the service gave no reason.
         await arm(base, { path: '/contact', method: 'POST', status, body });
         const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': base });
@@ -273,7 +256,7 @@ describe('submissions from dist/hub-kit.js, the reported cases', () => {
       ['answered 502 after the service stored it', { status: 502 }],
     ] as const) {
       it(`${name}: sent once, and the visitor is told it may have arrived`, async () => {
-        const base = newBase(origin);
+        const base = newSandboxBase();
         await arm(base, { path: '/magic-links/demo-guide', method: 'POST', store: true, times: 3, ...rule });
         const el = await form<SignupForm>('signup-form', { tenant: 'demo', resource: 'demo-guide', 'base-url': base });
         fill(el.formElement!, { email: uniqueEmail() });

@@ -44,6 +44,21 @@ export interface Sandbox {
   reset(): Promise<void>;
 }
 
+/**
+ * The service's one 429 for the next request to `path` (a POST, unless `method` says
+ * otherwise): "Too Many Attempts." with Retry-After `seconds`, and any other header given.
+ */
+export function tooManyAttempts(path: string, seconds: number, { method = 'POST', headers = {} as Record<string, string> } = {}): Fault {
+  return {
+    path,
+    method,
+    status: 429,
+    times: 1,
+    headers: { 'Retry-After': String(seconds), ...headers },
+    body: { message: 'Too Many Attempts.' },
+  };
+}
+
 function randomId(): string {
   // randomUUID needs a secure context; loopback is one, but do not depend on it.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replace(/-/g, '');

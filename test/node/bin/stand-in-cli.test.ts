@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { serve } from '../../../src/stand-in/node.js';
 import { run } from '../../support/process.js';
 
@@ -19,44 +19,49 @@ const urlOf = async (stand: ReturnType<typeof start>) => LISTENING.exec(await st
 /** Its last line at start-up: after it, the stand-in handles SIGTERM. */
 const CONTROL = /^Control endpoints /;
 
+/** The stand-in on a free port with `flags`, and its URL; killed after the test if still running. */
+async function listening(t: TestContext, flags: string[]) {
+  const stand = start(['--port', '0', ...flags]);
+  t.after(() => stand.stop('SIGKILL'));
+  return { stand, url: await urlOf(stand) };
+}
+
+/** The visitor the stand-in's log names for a bio request sent with this X-Forwarded-For. */
+async function visitorFor(url: string, forwardedFor: string): Promise<string> {
+  const bio = await fetch(`${url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': forwardedFor } });
+  assert.equal(bio.status, 200);
+  const log = (await (await fetch(`${url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
+  return log.requests[0]!.visitor;
+}
+
+/** Once start-up is over, SIGTERM ends it with exit code 0. */
+async function stopsOnSigterm(stand: ReturnType<typeof start>): Promise<void> {
+  await stand.line(CONTROL);
+  stand.stop('SIGTERM');
+  assert.equal(await stand.exited, 0);
+}
+
 describe('hub-kit stand-in', () => {
   it('prints its URL, serves, and stops on SIGTERM', async (t) => {
-    const stand = start(['--port', '0', '--trust-proxy']);
-    t.after(() => stand.stop('SIGKILL'));
-    const url = await urlOf(stand);
-    const bio = await fetch(`${url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': '192.0.2.5' } });
-    assert.equal(bio.status, 200);
-    const log = (await (await fetch(`${url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
-    assert.equal(log.requests[0]!.visitor, '192.0.2.5');
-    await stand.line(CONTROL);
-    stand.stop('SIGTERM');
-    assert.equal(await stand.exited, 0);
+    const { stand, url } = await listening(t, ['--trust-proxy']);
+    assert.equal(await visitorFor(url, '192.0.2.5'), '192.0.2.5');
+    await stopsOnSigterm(stand);
   });
 
   it('--trust-proxy=2 reads the second X-Forwarded-For entry from the right', async (t) => {
-    const stand = start(['--port', '0', '--trust-proxy=2']);
-    t.after(() => stand.stop('SIGKILL'));
-    const url = await urlOf(stand);
+    const { stand, url } = await listening(t, ['--trust-proxy=2']);
     await stand.line(/entry 2 from the right/);
-    const bio = await fetch(`${url}/api/v1/tenants/demo/bio`, { headers: { 'X-Forwarded-For': '127.0.0.1, 192.0.2.5, 10.0.0.1' } });
-    assert.equal(bio.status, 200);
-    const log = (await (await fetch(`${url}/__stand-in/log`)).json()) as { requests: Array<{ visitor: string }> };
-    assert.equal(log.requests[0]!.visitor, '192.0.2.5');
-    await stand.line(CONTROL);
-    stand.stop('SIGTERM');
-    assert.equal(await stand.exited, 0);
+    assert.equal(await visitorFor(url, '127.0.0.1, 192.0.2.5, 10.0.0.1'), '192.0.2.5');
+    await stopsOnSigterm(stand);
   });
 
   it('--no-control switches off the control endpoints', async (t) => {
-    const stand = start(['--port', '0', '--no-control']);
-    t.after(() => stand.stop('SIGKILL'));
-    const url = await urlOf(stand);
+    const { stand, url } = await listening(t, ['--no-control']);
     // Printed after the "listening" line, maybe in a write of its own: wait for it.
     await stand.line(/Control endpoints are off/);
     assert.equal((await fetch(`${url}/__stand-in/log`)).status, 404);
     assert.equal((await fetch(`${url}/api/v1/tenants/demo/bio`)).status, 200);
-    stand.stop('SIGTERM');
-    assert.equal(await stand.exited, 0);
+    await stopsOnSigterm(stand);
   });
 
   it('refuses --trust-proxy with a value that is not a number of proxies', async () => {

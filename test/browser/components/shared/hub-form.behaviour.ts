@@ -9,7 +9,7 @@ import type { FormErrorDetail, HubFormElement } from '../../../../components/sha
 import { HttpError, RateLimitedError } from '../../../../src/api/errors.js';
 import { expectAccessible, staysAt, wait } from '../../helpers/dom.js';
 import { announced, field, fill, mount, next, statusBox, submitButton, untilState } from '../../helpers/forms.js';
-import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
+import { newSandbox, tooManyAttempts, type Sandbox } from '../../helpers/sandbox.js';
 
 export interface HubFormCase {
   tag: 'signup-form' | 'contact-form';
@@ -125,14 +125,7 @@ export function describeHubForm(form: HubFormCase): void {
     describe('when rate limited', () => {
       it('counts down from Retry-After, sends nothing meanwhile, then lets the visitor submit again', async () => {
         await make();
-        await sandbox.fault({
-          path: form.path,
-          method: 'POST',
-          status: 429,
-          times: 1,
-          headers: { 'Retry-After': '3' },
-          body: { message: 'Too Many Attempts.' },
-        });
+        await sandbox.fault(tooManyAttempts(form.path, 3));
         const failed = next<FormErrorDetail>(el, `${tag}-error`);
         submit();
         const error = (await failed).detail.error as RateLimitedError;

@@ -7,7 +7,7 @@ import { budgetFor, budgetStorageKey } from '../../../../src/limits/budget.js';
 import { EMAIL_LIMIT, GROUP_LIMITS } from '../../../../src/limits/rules.js';
 import { newContext } from '../../helpers/context.js';
 import { until } from '../../helpers/dom.js';
-import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';
+import { newSandbox, tooManyAttempts, type Sandbox } from '../../helpers/sandbox.js';
 
 /** What a second browsing context of the same origin exposes to the test. */
 interface FrameApi {
@@ -376,14 +376,7 @@ describe('rate budgets', () => {
     it('a 429 closes its group for every tab until Retry-After has passed', async () => {
       const clock = movableClock();
       const client = new HubClient({ baseUrl: sandbox.baseUrl, budget: budgetFor(sandbox.baseUrl, { now: clock.now }) });
-      await sandbox.fault({
-        path: '/contact',
-        method: 'POST',
-        status: 429,
-        times: 1,
-        headers: { 'Retry-After': '30' },
-        body: { message: 'Too Many Attempts.' },
-      });
+      await sandbox.fault(tooManyAttempts('/contact', 30));
       const first = await refusal(client.contact('demo', { email: emailOf(1), message: 'Hi' }));
       expect(first.sent).to.equal(true);
       expect(first.retryAfter).to.be.within(29, 31);

@@ -13,9 +13,9 @@ import {
   type OutboxEntry,
 } from '../../../../src/outbox/outbox.js';
 import { newContext as openContext } from '../../helpers/context.js';
-import { until } from '../../helpers/dom.js';
+import { staysAt, until } from '../../helpers/dom.js';
 import { setOffline } from '../../helpers/network.js';
-import { newSandbox, type Sandbox, type StandInRecords } from '../../helpers/sandbox.js';
+import { newSandbox, tooManyAttempts, type Sandbox, type StandInRecords } from '../../helpers/sandbox.js';
 
 type OutboxModules = typeof import('../../../../src/outbox/outbox.js');
 /** A second tab: its own outbox, channel and timers. */
@@ -268,12 +268,11 @@ describe('outbox', () => {
       const body = endpoint === 'contact' ? { email: address, message: 'Left in flight' } : { email: address };
       const entry = await writer.hub.enqueue({ baseUrl: sandbox.baseUrl, endpoint, params: { tenant: 'demo' }, body } as never);
       void writer.hub.flush();
-      for (let i = 0; ; i++) {
-        const stored = await sandbox.records();
-        if ([...stored.contacts, ...stored.subscribers].some((r) => r.email === address)) break;
-        if (i > 200) throw new Error('the POST never arrived');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const stored = async () => {
+        const records = await sandbox.records();
+        return [...records.contacts, ...records.subscribers].some((r) => r.email === address);
+      };
+      await until(stored, 'the POST to arrive');
       // Claimed before it left: marked in flight in the store.
       expect((await pending()).find((e) => e.id === entry.id)?.sending).to.be.a('number');
       writer.remove();
@@ -317,8 +316,7 @@ describe('outbox', () => {
       // The held first send is logged when the stand-in lets it go.
       await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
       await until(async () => (await sent()) === 2, 'two sends');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await sent()).to.equal(2);
+      await staysAt(sent, 2, 'sends of the address', 500);
       await claim((e) => e.id === entry.id);
     });
   });
@@ -338,10 +336,10 @@ describe('outbox', () => {
         await executeServerCommand('remote-stand-in', { action: 'start', name });
         window.dispatchEvent(new Event('online'));
         await flush();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const log = async () => ((await (await fetch(`${baseUrl}/__stand-in/log`)).json()) as { requests: unknown[] }).requests;
+        await staysAt(async () => (await log()).length, 0, 'requests to the service once it is back', 1500);
         expect((await pending()).find((e) => e.id === entry.id)?.unconfirmed).to.equal(true);
-        const log = (await (await fetch(`${baseUrl}/__stand-in/log`)).json()) as { requests: unknown[] };
-        expect(log.requests).to.deep.equal([]);
+        expect(await log()).to.deep.equal([]);
         // A form of the same target takes it back for the visitor to decide.
         const back = await claim((e) => e.baseUrl === baseUrl && e.endpoint === 'contact');
         expect(back?.id).to.equal(entry.id);
@@ -393,14 +391,7 @@ describe('outbox', () => {
 
     it('keeps it through a 429 and sends it when the wait is over', async () => {
       const resetAt = Math.ceil(Date.now() / 1000) + 1;
-      await sandbox.fault({
-        path: '/subscribe',
-        method: 'POST',
-        status: 429,
-        times: 1,
-        headers: { 'Retry-After': '1', 'X-RateLimit-Reset': String(resetAt) },
-        body: { message: 'Too Many Attempts.' },
-      });
+      await sandbox.fault(tooManyAttempts('/subscribe', 1, { headers: { 'X-RateLimit-Reset': String(resetAt) } }));
       const entry = await signup(sandbox.baseUrl);
       const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
       await flush();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { serve, type Served } from '../../../../src/stand-in/node.js';
 import type { Records } from '../../../../src/stand-in/handler.js';
+import { until } from '../../../support/until.js';
 
 async function standIn(t: TestContext): Promise<Served & { arm(rule: unknown): Promise<Response>; records(): Promise<Records>; log(): Promise<Array<Record<string, unknown>>> }> {
   const served = await serve({ port: 0 });
@@ -26,6 +27,15 @@ const signup = (base: string, email = 'ada@example.com', init: RequestInit = {})
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ email, website: '' }),
     ...init,
+  });
+
+/** A contact message that gives up after `ms` (a client with a timeout, or one that goes away). */
+const contactFor = (base: string, ms: number, email = 'ada@example.com', message = 'Hello') =>
+  fetch(`${base}/api/v1/tenants/demo/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, message }),
+    signal: AbortSignal.timeout(ms),
   });
 
 describe('redirects', () => {
@@ -74,19 +84,10 @@ describe('hangs', () => {
     await s.arm({ path: '/contact', method: 'POST', delayMs: 120_000, status: 504 });
     const before = timers();
     const started = Date.now();
-    await assert.rejects(
-      fetch(`${s.url}/api/v1/tenants/demo/contact`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'ada@example.com', message: 'Hello' }),
-        signal: AbortSignal.timeout(300),
-      }),
-      { name: 'TimeoutError' },
-    );
+    await assert.rejects(contactFor(s.url, 300), { name: 'TimeoutError' });
     assert.ok(Date.now() - started < 60_000);
     // The two-minute timer is cleared when the client goes away, not left to run out.
-    for (let i = 0; i < 100 && timers() > before; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.ok(timers() <= before, `a timer is still pending: ${timers()} > ${before}`);
+    await until(() => timers() <= before, () => `the timer to be cleared; still pending: ${timers()} > ${before}`, { timeoutMs: 5000 });
     assert.equal((await fetch(`${s.url}/api/v1/tenants/demo/bio`)).status, 200);
     assert.deepEqual((await s.records()).contacts, [], 'with a status, the hung request never reached the service');
   });
@@ -94,14 +95,7 @@ describe('hangs', () => {
   it('with store, the service saved it before the hang: the outcome the client cannot know', async (t) => {
     const s = await standIn(t);
     await s.arm({ path: '/contact', method: 'POST', delayMs: 120_000, store: true });
-    await assert.rejects(
-      fetch(`${s.url}/api/v1/tenants/demo/contact`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'ada@example.com', message: 'Hello' }),
-        signal: AbortSignal.timeout(300),
-      }),
-    );
+    await assert.rejects(contactFor(s.url, 300));
     assert.deepEqual((await s.records()).contacts.map((r) => r.message), ['Hello']);
   });
 });
@@ -249,10 +243,7 @@ describe('answers a browser cannot read, clocks that are off, and answers held b
       body: JSON.stringify({ email: 'held@example.com', message: 'In flight', website: '' }),
     });
     const held = async () => ((await (await fetch(`${s.url}/__stand-in/faults`)).json()) as { held: number }).held;
-    for (let i = 0; (await held()) === 0; i++) {
-      assert.ok(i < 100, 'never held');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => (await held()) > 0, 'the POST to be held', { intervalMs: 20 });
     // Stored, and not answered: the log writes a request when it is answered.
     assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['held@example.com']);
     assert.deepEqual(await s.log(), []);
@@ -266,18 +257,8 @@ describe('answers a browser cannot read, clocks that are off, and answers held b
   it('a held request whose client goes away is let go at once', async (t) => {
     const s = await standIn(t);
     await s.arm({ path: '/contact', method: 'POST', hold: true, store: true });
-    await assert.rejects(
-      fetch(`${s.url}/api/v1/tenants/demo/contact`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'gone@example.com', message: 'Bye' }),
-        signal: AbortSignal.timeout(300),
-      }),
-    );
-    for (let i = 0; (await s.log()).length === 0; i++) {
-      assert.ok(i < 100, 'the held request was never let go');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await assert.rejects(contactFor(s.url, 300, 'gone@example.com', 'Bye'));
+    await until(async () => (await s.log()).length > 0, 'the held request to be let go', { intervalMs: 20 });
     assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['gone@example.com']);
   });
 
