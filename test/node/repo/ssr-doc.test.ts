@@ -2,7 +2,7 @@
  * docs/ssr.md is exactly the steps of examples/eleventy: every file the doc shows is that
  * file of the example, byte for byte, every file of the example is in the doc, and the doc
  * installs exactly the example's dependencies. (test/e2e/newcomer.test.ts then follows the
- * doc with the packed package and checks the site in three engines.)
+ * doc with the packed package and checks the site in three browsers.)
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
