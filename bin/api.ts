@@ -10,8 +10,8 @@ import {
   NetworkError,
   RateLimitedError,
   UnauthenticatedError,
-  type Clock,
 } from '../src/server/index.js';
+import { standInClock } from '../src/stand-in/clock.js';
 import { CommandError, UsageError } from './usage.js';
 
 export const API_FLAGS = ['base-url', 'posts-path'] as const;
@@ -29,28 +29,6 @@ export function refuseKeyFlags(argv: readonly string[]): void {
       `${flag.split('=')[0]} is not an option: the key is read only from HUB_API_KEY, since a flag would stay in shell history and show in ps.`,
     );
   }
-}
-
-/**
- * For tests against the stand-in only: with HUB_KIT_STAND_IN_CLOCK=1, every wait moves the
- * stand-in's clock (POST /__stand-in/clock) instead of passing real time.
- */
-function standInClock(baseUrl: string): Clock {
-  let offset = 0;
-  return {
-    now: () => Date.now() + offset,
-    async sleep(ms, signal) {
-      signal?.throwIfAborted();
-      const response = await fetch(`${baseUrl}/__stand-in/clock`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ advance: ms / 1000 }),
-        signal: signal ?? null,
-      });
-      if (!response.ok) throw new CommandError(`HUB_KIT_STAND_IN_CLOCK is set, but ${baseUrl} moved no clock (${response.status}).`);
-      offset += ms;
-    },
-  };
 }
 
 export interface Connection {
@@ -86,6 +64,7 @@ export function connect(flags: Map<string, string | true>): Connection {
       baseUrl: base.value,
       apiKey: key,
       ...(posts.value ? { postsPath: posts.value } : {}),
+      // For tests against the stand-in only: every wait moves the stand-in's clock instead of passing real time.
       ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(base.value.replace(/\/+$/, '')) } : {}),
     });
   } catch (error) {

@@ -6,7 +6,8 @@
  * `X-RateLimit-Remaining`.
  */
 import type { Limit } from '../limits/rules.js';
-import { PREFLIGHT, TOO_MANY, json, readInput } from './http.js';
+import { readInput } from './request.js';
+import { PREFLIGHT, TOO_MANY, json } from './responses.js';
 import { bearerToken, keyState } from './keys.js';
 import { absolute } from './payloads.js';
 import type { Answer, Context } from './state.js';

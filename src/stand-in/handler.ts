@@ -14,22 +14,24 @@
  *
  * This file routes a request to its instance and endpoint group; the groups live beside it:
  * public.ts (the spec's public endpoints), authenticated.ts (API keys), control.ts
- * (`/__stand-in/`), faults.ts, with state.ts (an instance), workspace.ts and keys.ts, http.ts,
- * validate.ts and payloads.ts shared between them.
+ * (`/__stand-in/`), faults.ts, with state.ts (an instance), workspace.ts and keys.ts,
+ * request.ts (reading a request), responses.ts (answers and CORS), validate.ts and payloads.ts
+ * shared between them.
  */
 import { control } from './control.js';
 import { DEFAULT_POSTS_PATH, authenticatedApi, matchAuthenticated } from './authenticated.js';
 import { applyFault, takeFault } from './faults.js';
-import { NOT_FOUND, PREFLIGHT, emailOf, iso, json, withCors } from './http.js';
+import { emailOf } from './request.js';
+import { NOT_FOUND, PREFLIGHT, json, withCors } from './responses.js';
 import { publicApi } from './public.js';
 import seedJson from './seed-data.json' with { type: 'json' };
 import workspacesJson from './seed-workspaces.json' with { type: 'json' };
 import { Instance, type Answer, type Context } from './state.js';
+import { iso } from './time.js';
 import type { SeedData, SubscriberData } from './types.js';
 
-export type { FormData, PathData, PresenceData, ResourceData, SeedData, TenantData } from './types.js';
+export type { FaultRule, FormData, PathData, PresenceData, ResourceData, SeedData, TenantData } from './types.js';
 export type { ContactRecord, LoggedRequest, MagicLinkRecord, Outcome, Records, SubscriberRecord } from './state.js';
-export type { FaultRule } from './faults.js';
 
 export interface StandInOptions {
   /** Milliseconds since the epoch; each instance adds its own offset (POST /__stand-in/clock). */

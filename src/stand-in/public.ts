@@ -5,24 +5,12 @@
 import { ENDPOINTS, matchEndpoint, type Endpoint, type EndpointName } from '../api/endpoints.js';
 import { EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail } from '../limits/rules.js';
 import { page } from './html.js';
-import {
-  NOT_FOUND,
-  PREFLIGHT,
-  TOO_MANY,
-  etagOf,
-  html,
-  httpUrl,
-  iso,
-  json,
-  notFound,
-  pageFor,
-  readInput,
-  wantsJson,
-  type Input,
-} from './http.js';
 import type { Counter } from './limiter.js';
 import { bioPayload, indexPayload, presencePayload, resolvePath, withAbsoluteUrl } from './payloads.js';
+import { httpUrl, readInput, wantsJson, type Input } from './request.js';
+import { NOT_FOUND, PREFLIGHT, TOO_MANY, etagOf, html, json, notFound, pageFor } from './responses.js';
 import type { Answer, Context, Outcome } from './state.js';
+import { iso } from './time.js';
 import { summary, validate } from './validate.js';
 
 const SUCCESS: Record<'signup' | 'magicLink' | 'contact', string> = {

@@ -19,7 +19,7 @@ import {
   type ConsentCheck,
   type HubApiOptions,
 } from '../../src/server/index.js';
-import { standInClock } from './support/stand-in-clock.js';
+import { standInClock } from '../../src/stand-in/clock.js';
 
 async function setup(t: TestContext, options: Partial<HubApiOptions> = {}) {
   const served = await serve({ port: 0 });
