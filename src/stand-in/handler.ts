@@ -19,7 +19,8 @@
  * shared between them.
  */
 import { control } from './control.js';
-import { DEFAULT_POSTS_PATH, authenticatedApi, matchAuthenticated } from './authenticated.js';
+import { API_ROOT, AUTHENTICATED_PATHS, isPath } from '../api/endpoints.js';
+import { authenticatedApi, matchAuthenticated } from './authenticated.js';
 import { applyFault, takeFault } from './faults.js';
 import { emailOf } from './request.js';
 import { NOT_FOUND, PREFLIGHT, json, withCors } from './responses.js';
@@ -110,6 +111,11 @@ function hopsOf(request: Request, info: ConnectionInfo | undefined, hops: number
   return chain;
 }
 
+/** Where the stand-in can serve the posts list: a path under /api/, with no query, fragment, space or trailing slash. */
+export function isPostsPath(path: string): boolean {
+  return path.startsWith(API_ROOT) && isPath(path) && !path.endsWith('/');
+}
+
 function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
@@ -120,8 +126,8 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
   const seed = options.seed ?? DEFAULT_SEED;
   const hops = proxyHops(options.trustProxy);
   const controlAccess = options.control ?? 'loopback';
-  const postsPath = options.postsPath ?? DEFAULT_POSTS_PATH;
-  if (!/^\/api\/[^?#\s]*[^/?#\s]$/.test(postsPath)) throw new TypeError(`postsPath must be a path under /api/, not "${postsPath}".`);
+  const postsPath = options.postsPath ?? AUTHENTICATED_PATHS.posts;
+  if (!isPostsPath(postsPath)) throw new TypeError(`postsPath must be a path under ${API_ROOT}, not "${postsPath}".`);
   let root = new Instance(now, seed);
   // Oldest first; a sandbox in use moves to the end, so the least recently used goes first.
   const sandboxes = new Map<string, Instance>();
@@ -177,7 +183,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       }
       return { response: await control(ctx) };
     }
-    if (!path.startsWith('/api/')) return { response: json(404, { message: NOT_FOUND }) };
+    if (!path.startsWith(API_ROOT)) return { response: json(404, { message: NOT_FOUND }) };
 
     // Read apart from the endpoint, so the log names the submission whatever answered it.
     const peek = ctx.method === 'POST' ? emailOf(request.clone()) : undefined;
