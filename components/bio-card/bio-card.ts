@@ -9,7 +9,7 @@ import { safeUrl } from '../../src/url/safe-url.js';
 import { onConnect } from '../controllers/connection.js';
 import { PollController } from '../controllers/poll.js';
 import { ResourceController } from '../controllers/resource.js';
-import { clientFor } from '../shared/client.js';
+import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
 import { CARD_ERRORS, errorText } from '../shared/strings.js';
@@ -241,7 +241,7 @@ export class BioCard extends LitElement {
   #read<N extends 'bio' | 'presence'>(name: N, get: Getter<N>, retry: boolean) {
     const tenant = this.tenant?.trim();
     if (!tenant) throw new ConfigError('hub-kit: <bio-card> needs a tenant attribute.');
-    return cachedCall(clientFor(this.baseUrl), name, get, { tenant }, { now: BioCard.clock, retry });
+    return cachedCall(transportFor(this.baseUrl), name, get, { tenant }, { now: BioCard.clock, retry });
   }
 
   /**

@@ -170,7 +170,7 @@ export class SubmissionController implements ReactiveController {
     this.#landed();
     void this.#reclaim();
     // An entry of this target in flight as the form loads was being sent by the page the
-    // visitor just left (an engine may let it finish), or by another tab: its outcome is told here.
+    // visitor just left (a browser may let it finish), or by another tab: its outcome is told here.
     void pending().then((entries) => {
       for (const entry of entries) if (entry.sending && this.#ours(entry)) this.#queued.add(entry.id);
     });

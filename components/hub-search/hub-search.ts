@@ -13,7 +13,7 @@ import { RecentsController } from '../controllers/recents.js';
 import { ResourceController } from '../controllers/resource.js';
 import { ResultsController } from '../controllers/results.js';
 import { rowsFor } from '../../src/search/rows.js';
-import { clientFor } from '../shared/client.js';
+import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
 import { errorText, SEARCH_ERRORS } from '../shared/strings.js';
@@ -139,10 +139,10 @@ export class HubSearch extends LitElement {
   #index = new ResourceController<SearchEntry[]>(this, {
     read: (retry) => {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
-      const client = clientFor(this.baseUrl);
+      const transport = transportFor(this.baseUrl);
       // Relative result URLs are read against the service that sent the index.
-      this.#baseUrl = client.baseUrl;
-      return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+      this.#baseUrl = transport.baseUrl;
+      return cachedCall(transport, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
     },
     show: async ({ data }, signal) => {
       const engine = await engineFor(data);

@@ -19,7 +19,7 @@ import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { FieldErrorsController, flag } from '../controllers/field-errors.js';
 import { SubmissionController, type FormBody, type SubmissionState, type Target } from '../controllers/submission.js';
-import { clientFor } from './client.js';
+import { transportFor } from './transport-for.js';
 import { emit, type DetailOf } from './emit.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
@@ -200,7 +200,7 @@ export abstract class HubFormElement extends LitElement {
       baseUrl ??= action.origin + found.prefix;
       target = { endpoint: found.name, params: found.params } as Target;
     }
-    return { ...target, client: clientFor(baseUrl) };
+    return { ...target, client: transportFor(baseUrl) };
   }
 
   #actionUrl(): string | undefined {

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HubClient } from '../../src/api/client.js';
+import { HubClient } from '../../src/api/hub-client.js';
 import {
   ConfigError,
   HttpError,

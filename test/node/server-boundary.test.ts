@@ -48,7 +48,7 @@ test('no browser entry carries hub-kit/server', async () => {
   assert.ok(existsSync(bundle), `dist/hub-kit.js is missing: ${needsBuild}`);
   const text = readFileSync(bundle, 'utf8');
   for (const marker of SERVER_MARKERS) assert.ok(!text.includes(marker), `dist/hub-kit.js holds "${marker}"`);
-  const serverText = ['client.js', 'pacing.js'].map((file) => readFileSync(join(root, 'dist', 'src', 'server', file), 'utf8')).join('\n');
+  const serverText = ['hub-api.js', 'pacing.js'].map((file) => readFileSync(join(root, 'dist', 'src', 'server', file), 'utf8')).join('\n');
   for (const marker of SERVER_MARKERS) assert.ok(serverText.includes(marker), `the marker "${marker}" is not in the server code, so it proves nothing`);
 });
 
