@@ -6,7 +6,7 @@ import type { SwrResult } from '../../src/cache/swr.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import { initials, parseBio, parsePresence, profileLinks, type ShownLink } from '../../src/bio/profile.js';
 import { safeUrl } from '../../src/url/safe-url.js';
-import { onConnect } from '../controllers/connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { PollController } from '../controllers/poll.js';
 import { ResourceController } from '../controllers/resource.js';
 import { transportFor } from '../shared/transport-for.js';
@@ -168,7 +168,7 @@ export class BioCard extends LitElement {
       const presence = parsePresence(data);
       if (!presence) return;
       this.presence = presence;
-      emit(this, 'bio-card-presence', { presence });
+      emit(this, 'bio-card', 'presence', { presence });
     },
     // Set up wrong: the profile's read says so, unless the page supplied the profile.
     fail: (error) => void (error instanceof ConfigError && logOnce(error)),
@@ -227,7 +227,7 @@ export class BioCard extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('data') && this.data !== undefined && this._bio) {
-      emit(this, 'bio-card-load', { bio: this._bio, source: 'data', fresh: true });
+      emit(this, 'bio-card', 'load', { bio: this._bio, source: 'data', fresh: true });
     }
   }
 
@@ -265,13 +265,13 @@ export class BioCard extends LitElement {
     this._bio = bio;
     this._error = undefined;
     this._avatarFailed = false;
-    emit(this, 'bio-card-load', { bio, source: result.source, fresh: result.fresh });
+    emit(this, 'bio-card', 'load', { bio, source: result.source, fresh: result.fresh });
   }
 
   #fail(error: Error): void {
     logOnce(error);
     this._error = error;
-    emit(this, 'bio-card-error', { error });
+    emit(this, 'bio-card', 'error', { error });
   }
 
   protected override render(): TemplateResult {

@@ -54,7 +54,8 @@ export interface FormQueuedDetail {
   entry: OutboxEntry;
 }
 
-interface Events {
+/** A form's events, by their name after the element's (`submit` is `signup-form-submit`), and their details. */
+export interface FormEvents {
   submit: FormSubmitDetail;
   success: FormSuccessDetail;
   error: FormErrorDetail;
@@ -89,7 +90,7 @@ export interface SubmissionOptions {
   /** The text of a success: the author's, the service's or the built-in one. */
   successText(response: SubmitResponse): string;
   /** Fires the element's event; false when a listener cancelled a cancelable one. */
-  fire<W extends keyof Events>(what: W, detail: Events[W], cancelable?: boolean): boolean;
+  fire<W extends keyof FormEvents>(what: W, detail: FormEvents[W], cancelable?: boolean): boolean;
   /** Shows these field errors (none: clears them), and focuses the first when asked. */
   markFields(errors: Map<Field, string>, focus: boolean): void;
   /** The `?hub-kit=` marker that says a post made without JavaScript worked: `subscribed` or `sent`. */

@@ -46,7 +46,7 @@ export function checkBaseUrl(value: unknown, words: BaseUrlWords, relativeTo?: s
 const BROWSER: BaseUrlWords = {
   missing: 'hub-kit: a base URL is required, for example "https://example.com".',
   invalid: (value) => `hub-kit: "${value}" is not a valid base URL.`,
-  insecure: (value) => `hub-kit: the base URL "${value}" must use https:// (plain http only to this machine: localhost, 127.x.x.x or [::1]).`,
+  insecure: (value) => `hub-kit: the base URL "${value}" must use https:// (plain http only to this machine).`,
   credentials: 'hub-kit: the base URL must not contain credentials.',
 };
 
