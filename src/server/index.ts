@@ -9,13 +9,4 @@ export type { Clock } from './pacing.js';
 export type { Post, PageMeta, Subscriber } from '../api/schema.js';
 export type { ConsentCheck, InvalidRow, SubscriberStatus, UpsertOptions, UpsertProgress, UpsertResult } from './upsert.js';
 export { normalizeEmail } from './upsert.js';
-export {
-  ConfigError,
-  HttpError,
-  HubError,
-  NetworkError,
-  RateLimitedError,
-  UnauthenticatedError,
-  UnexpectedResponseError,
-  ValidationError,
-} from './errors.js';
+export * from './errors.js';
