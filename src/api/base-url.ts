@@ -28,8 +28,8 @@ export interface BaseUrlWords {
  * throws ConfigError with the caller's `words` when the rule refuses it.
  */
 export function checkBaseUrl(value: unknown, words: BaseUrlWords, relativeTo?: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(words.missing);
-  const given = value.trim();
+  const given = typeof value === 'string' ? value.trim() : '';
+  if (!given) throw new ConfigError(words.missing);
   let url: URL;
   try {
     url = new URL(given, relativeTo);
