@@ -1,15 +1,15 @@
 /**
  * What one presence tick costs the page on a profile with 200,000 links: the time from new
  * presence data to the end of `<bio-card>`'s render, which is main-thread time the page
- * cannot use. Runs in the test runner's browsers, one engine after another:
+ * cannot use. Runs in the test runner's browsers, one after another:
  *
  *   HUB_BROWSERS=chromium,firefox,webkit npm run test:browser -- --files bench/presence-tick.bench.ts
  *
- * and prints, per engine, the median, the mean and the slowest of RUNS ticks, with the
+ * and prints, per browser, the median, the mean and the slowest of RUNS ticks, with the
  * twelve links shown and with all of them. A measurement, not a test: it asserts nothing about
  * time, only that each tick did show its count. The card is given its profile (`data`) and
  * its presence (`presence`, as a tick sets it), so nothing waits on the network. Timers are
- * coarse in some engines (1 ms in Firefox and WebKit), hence the mean.
+ * coarse in some browsers (1 ms in Firefox and WebKit), hence the mean.
  */
 import '../components/bio-card/define.js';
 import type { BioCard } from '../components/bio-card/bio-card.js';
@@ -18,7 +18,7 @@ const LINKS = 200_000;
 const RUNS = 15;
 const WARM_UP = 3;
 
-const engine = /Firefox\//.test(navigator.userAgent) ? 'firefox' : /Chrome\//.test(navigator.userAgent) ? 'chromium' : 'webkit';
+const browser = /Firefox\//.test(navigator.userAgent) ? 'firefox' : /Chrome\//.test(navigator.userAgent) ? 'chromium' : 'webkit';
 
 async function measure(expanded: boolean): Promise<void> {
   const card = document.createElement('bio-card') as BioCard;
@@ -49,7 +49,7 @@ async function measure(expanded: boolean): Promise<void> {
     const median = times[Math.floor(times.length / 2)]!;
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
     console.log(
-      `presence tick, ${engine}, ${LINKS.toLocaleString('en')} links, ${shown.toLocaleString('en')} shown: ` +
+      `presence tick, ${browser}, ${LINKS.toLocaleString('en')} links, ${shown.toLocaleString('en')} shown: ` +
         `median ${median.toFixed(1)} ms, mean ${mean.toFixed(2)} ms, slowest ${times.at(-1)!.toFixed(1)} ms (${RUNS} ticks)`,
     );
   } finally {

@@ -3,21 +3,22 @@
  * (never a flag: shell history and `ps` would keep it), the base URL from --base-url or
  * HUB_BASE_URL, and one-line messages for every way a call fails.
  */
+import { checkBaseUrl } from '../src/api/base-url.js';
+import { AUTHENTICATED_PATHS, isPath } from '../src/api/endpoints.js';
 import {
-  ConfigError,
   HttpError,
   HubApi,
   NetworkError,
   RateLimitedError,
   UnauthenticatedError,
-  type Clock,
 } from '../src/server/index.js';
+import { standInClock } from '../src/stand-in/clock.js';
 import { CommandError, UsageError } from './usage.js';
 
 export const API_FLAGS = ['base-url', 'posts-path'] as const;
 
 export const API_USAGE = `  --base-url URL    the service's address (or HUB_BASE_URL), e.g. https://example.com
-  --posts-path P    where the posts list is, if not /api/v1/posts (or HUB_POSTS_PATH)
+  --posts-path P    where the posts list is, if not ${AUTHENTICATED_PATHS.posts} (or HUB_POSTS_PATH)
 
 The API key is read from the HUB_API_KEY environment variable, and only from there.`;
 
@@ -29,28 +30,6 @@ export function refuseKeyFlags(argv: readonly string[]): void {
       `${flag.split('=')[0]} is not an option: the key is read only from HUB_API_KEY, since a flag would stay in shell history and show in ps.`,
     );
   }
-}
-
-/**
- * For tests against the stand-in only: with HUB_KIT_STAND_IN_CLOCK=1, every wait moves the
- * stand-in's clock (POST /__stand-in/clock) instead of passing real time.
- */
-function standInClock(baseUrl: string): Clock {
-  let offset = 0;
-  return {
-    now: () => Date.now() + offset,
-    async sleep(ms, signal) {
-      signal?.throwIfAborted();
-      const response = await fetch(`${baseUrl}/__stand-in/clock`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ advance: ms / 1000 }),
-        signal: signal ?? null,
-      });
-      if (!response.ok) throw new CommandError(`HUB_KIT_STAND_IN_CLOCK is set, but ${baseUrl} moved no clock (${response.status}).`);
-      offset += ms;
-    },
-  };
 }
 
 export interface Connection {
@@ -77,26 +56,29 @@ export function connect(flags: Map<string, string | true>): Connection {
   const base = source(flags, 'base-url', 'HUB_BASE_URL');
   if (!base.value) throw new UsageError('No service address: pass --base-url https://… or set HUB_BASE_URL.');
   const posts = source(flags, 'posts-path', 'HUB_POSTS_PATH');
-  if (posts.value && !/^\/[^?#\s]*$/.test(posts.value)) {
-    throw new UsageError(`${posts.name} must be a path such as /api/v1/posts, not "${posts.value}".`);
+  if (posts.value && !isPath(posts.value)) {
+    throw new UsageError(`${posts.name} must be a path such as ${AUTHENTICATED_PATHS.posts}, not "${posts.value}".`);
   }
-  let api: HubApi;
+  // The one base-URL rule (src/api/base-url.ts), worded for the flag or variable the person set.
+  const refused = (why: string) => `${base.name} "${base.value}" cannot be used: ${why}`;
   try {
-    api = new HubApi({
-      baseUrl: base.value,
-      apiKey: key,
-      ...(posts.value ? { postsPath: posts.value } : {}),
-      ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(base.value.replace(/\/+$/, '')) } : {}),
+    checkBaseUrl(base.value, {
+      missing: refused('it is empty.'),
+      invalid: () => refused('the address is not a URL.'),
+      insecure: () => refused('hub-kit sends the key only over https (http only to this machine: localhost, 127.x.x.x or [::1]).'),
+      credentials: refused('the address must not carry a user or password.'),
+      query: refused('the address must not carry a query or fragment.'),
     });
   } catch (error) {
-    // The key and the posts path are checked above, so the library refused the address. Its
-    // words name its own option; the person set a flag or a variable.
-    if (error instanceof ConfigError) {
-      const reason = error.message.replace(/HubApi's baseUrl/g, 'the address').replace(/HubApi/g, 'hub-kit');
-      throw new UsageError(`${base.name} "${base.value}" cannot be used: ${reason}`);
-    }
-    throw error;
+    throw new UsageError((error as Error).message);
   }
+  const api = new HubApi({
+    baseUrl: base.value,
+    apiKey: key,
+    ...(posts.value ? { postsPath: posts.value } : {}),
+    // For tests against the stand-in only: every wait moves the stand-in's clock instead of passing real time.
+    ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(base.value.replace(/\/+$/, '')) } : {}),
+  });
   return { api, baseUrlFrom: base.name, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
 }
 

@@ -19,7 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
 import { minifyTemplates } from './css-text.js';
 import { RESERVE_SPACE_CSS } from './reserve-space.js';
@@ -80,39 +80,35 @@ if (process.argv[1] && (await import('node:fs')).realpathSync(process.argv[1]) =
   console.error('hub-kit/stand-in is a module to import (createStandIn, serve, toNodeHandler). To run the stand-in service: npx hub-kit stand-in --port 8787');
   process.exitCode = 2;
 }`;
+
+/** A bundle for Node: its own code in one file, the packages left as imports. */
+const nodeBundle = (options: BuildOptions) =>
+  build({
+    outdir: dist,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+    ...options,
+  });
+
 if (existsSync(standIn)) {
   step('stand-in for Node');
-await build({
-  entryPoints: { 'stand-in': standIn },
-  outdir: dist,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  // Run as a script (`node node_modules/hub-kit/dist/stand-in.js`) it would define its
-  // exports and exit without a word; say how to run the service instead.
-  footer: { js: STAND_IN_RUN_DIRECTLY },
-  tsconfig: join(root, 'tsconfig.json'),
-  logLevel: 'warning',
-});
+  await nodeBundle({
+    entryPoints: { 'stand-in': standIn },
+    // Run as a script (`node node_modules/hub-kit/dist/stand-in.js`) it would define its
+    // exports and exit without a word; say how to run the service instead.
+    footer: { js: STAND_IN_RUN_DIRECTLY },
+  });
 } else {
   console.warn('build: not built yet, no source: src/stand-in/index.ts');
 }
 
 step('the hub-kit command');
-await build({
-  entryPoints: { 'bin/hub-kit': join(root, 'bin/hub-kit.ts') },
-  outdir: dist,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  banner: { js: '#!/usr/bin/env node' },
-  tsconfig: join(root, 'tsconfig.json'),
-  logLevel: 'warning',
-});
+await nodeBundle({ entryPoints: { 'bin/hub-kit': join(root, 'bin/hub-kit.ts') }, banner: { js: '#!/usr/bin/env node' } });
 chmodSync(join(dist, 'bin/hub-kit.js'), 0o755);
 
 // The forms' light-DOM rules as a plain stylesheet, for pages that want the styled look

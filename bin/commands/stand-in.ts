@@ -4,12 +4,13 @@
  * Serves the stand-in until SIGINT or SIGTERM. Exit codes: 0 stopped, 1 could not listen,
  * 2 bad arguments.
  */
-import { createStandIn } from '../../src/stand-in/handler.js';
+import { API_ROOT, AUTHENTICATED_PATHS } from '../../src/api/endpoints.js';
+import { createStandIn, isPostsPath } from '../../src/stand-in/handler.js';
 import { serve } from '../../src/stand-in/node.js';
 import { CommandError, UsageError, parseFlags } from '../usage.js';
 
 export const usage = `Usage: hub-kit stand-in [--port 8787] [--host 127.0.0.1] [--trust-proxy[=N]] [--no-control]
-                        [--posts-path /api/v1/posts]
+                        [--posts-path ${AUTHENTICATED_PATHS.posts}]
 
 Runs a local stand-in of the service, in memory, until stopped: the public endpoints and
 the authenticated API, with the test keys hk_test_valid, hk_test_expired and hk_test_deleted.
@@ -20,7 +21,7 @@ the authenticated API, with the test keys hk_test_valid, hk_test_expired and hk_
   --trust-proxy=N   behind N proxies in a row: the Nth entry from the right
   --no-control      switch off the control endpoints (/__stand-in/...); otherwise they
                     answer callers on this machine only
-  --posts-path P    where the authenticated posts list is; default /api/v1/posts
+  --posts-path P    where the authenticated posts list is; default ${AUTHENTICATED_PATHS.posts}
   --help            show this text`;
 
 function listenError(error: unknown, host: string, port: number): CommandError {
@@ -56,8 +57,8 @@ export async function run(argv: readonly string[]): Promise<number> {
   }
   const trustProxy = trustText === undefined ? false : trustText === true ? 1 : Number(trustText);
   const control = flags.has('no-control') ? 'off' : 'loopback';
-  const postsPath = String(flags.get('posts-path') ?? '/api/v1/posts');
-  if (!/^\/api\/[^?#\s]*[^/?#\s]$/.test(postsPath)) throw new UsageError(`--posts-path must be a path under /api/, not "${postsPath}".`);
+  const postsPath = String(flags.get('posts-path') ?? AUTHENTICATED_PATHS.posts);
+  if (!isPostsPath(postsPath)) throw new UsageError(`--posts-path must be a path under ${API_ROOT}, not "${postsPath}".`);
 
   let served: Awaited<ReturnType<typeof serve>>;
   try {

@@ -6,10 +6,10 @@ import type { SwrResult } from '../../src/cache/swr.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import { initials, parseBio, parsePresence, profileLinks, type ShownLink } from '../../src/bio/profile.js';
 import { safeUrl } from '../../src/url/safe-url.js';
-import { onConnect } from '../controllers/connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { PollController } from '../controllers/poll.js';
 import { ResourceController } from '../controllers/resource.js';
-import { clientFor } from '../shared/client.js';
+import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
 import { CARD_ERRORS, errorText } from '../shared/strings.js';
@@ -168,7 +168,7 @@ export class BioCard extends LitElement {
       const presence = parsePresence(data);
       if (!presence) return;
       this.presence = presence;
-      emit(this, 'bio-card-presence', { presence });
+      emit(this, 'bio-card', 'presence', { presence });
     },
     // Set up wrong: the profile's read says so, unless the page supplied the profile.
     fail: (error) => void (error instanceof ConfigError && logOnce(error)),
@@ -227,7 +227,7 @@ export class BioCard extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('data') && this.data !== undefined && this._bio) {
-      emit(this, 'bio-card-load', { bio: this._bio, source: 'data', fresh: true });
+      emit(this, 'bio-card', 'load', { bio: this._bio, source: 'data', fresh: true });
     }
   }
 
@@ -241,7 +241,7 @@ export class BioCard extends LitElement {
   #read<N extends 'bio' | 'presence'>(name: N, get: Getter<N>, retry: boolean) {
     const tenant = this.tenant?.trim();
     if (!tenant) throw new ConfigError('hub-kit: <bio-card> needs a tenant attribute.');
-    return cachedCall(clientFor(this.baseUrl), name, get, { tenant }, { now: BioCard.clock, retry });
+    return cachedCall(transportFor(this.baseUrl), name, get, { tenant }, { now: BioCard.clock, retry });
   }
 
   /**
@@ -265,13 +265,13 @@ export class BioCard extends LitElement {
     this._bio = bio;
     this._error = undefined;
     this._avatarFailed = false;
-    emit(this, 'bio-card-load', { bio, source: result.source, fresh: result.fresh });
+    emit(this, 'bio-card', 'load', { bio, source: result.source, fresh: result.fresh });
   }
 
   #fail(error: Error): void {
     logOnce(error);
     this._error = error;
-    emit(this, 'bio-card-error', { error });
+    emit(this, 'bio-card', 'error', { error });
   }
 
   protected override render(): TemplateResult {

@@ -4,6 +4,7 @@
  * given.
  */
 import type { Bio, Presence } from '../../src/api/schema.js';
+import type { EventsOf } from '../shared/emit.js';
 
 export interface BioCardLoadDetail {
   bio: Bio;
@@ -20,10 +21,16 @@ export interface BioCardPresenceDetail {
   presence: Presence;
 }
 
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'bio-card-load': CustomEvent<BioCardLoadDetail>;
-    'bio-card-error': CustomEvent<BioCardErrorDetail>;
-    'bio-card-presence': CustomEvent<BioCardPresenceDetail>;
+declare module '../shared/emit.js' {
+  interface HubEvents {
+    'bio-card': {
+      load: BioCardLoadDetail;
+      error: BioCardErrorDetail;
+      presence: BioCardPresenceDetail;
+    };
   }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap extends EventsOf<'bio-card'> {}
 }

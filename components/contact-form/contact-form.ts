@@ -2,15 +2,8 @@ import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { ContactBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
-import {
-  HubFormElement,
-  type FormErrorDetail,
-  type FormQueuedDetail,
-  type FormSubmitDetail,
-  type FormSuccessDetail,
-  type Target,
-  text,
-} from '../shared/hub-form.js';
+import type { EventsOf } from '../shared/emit.js';
+import { HubFormElement, text, type FormEvents, type Target } from '../shared/hub-form.js';
 import type { FormStrings } from '../shared/strings.js';
 import { contactFormStyles } from './contact-form.styles.js';
 
@@ -106,14 +99,16 @@ export class ContactForm extends HubFormElement {
   }
 }
 
+declare module '../shared/emit.js' {
+  interface HubEvents {
+    /** `contact-form-submit`, `-success`, `-error` and `-queued`, with their details. */
+    'contact-form': FormEvents;
+  }
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'contact-form': ContactForm;
   }
-  interface GlobalEventHandlersEventMap {
-    'contact-form-submit': CustomEvent<FormSubmitDetail>;
-    'contact-form-success': CustomEvent<FormSuccessDetail>;
-    'contact-form-error': CustomEvent<FormErrorDetail>;
-    'contact-form-queued': CustomEvent<FormQueuedDetail>;
-  }
+  interface GlobalEventHandlersEventMap extends EventsOf<'contact-form'> {}
 }

@@ -8,7 +8,7 @@
  * host to take a key prevents its default, so a second one on the page lets it be.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { onConnect } from './connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 
 export interface HotkeyOptions {
   /** "mod+" and a lowercase key, or a single character. */

@@ -5,7 +5,7 @@
  * again, at once, when the page is shown or the host is put back.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { onConnect } from './connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 
 export interface PollOptions {
   /**

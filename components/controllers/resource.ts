@@ -18,7 +18,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { SwrResult } from '../../src/cache/swr.js';
-import { onConnect } from './connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 
 export interface ResourceOptions<T> {
   /** Reads through the cache; `retry` when a person asked, which goes past a failed load's backoff. */

@@ -54,7 +54,8 @@ export interface FormQueuedDetail {
   entry: OutboxEntry;
 }
 
-interface Events {
+/** A form's events, by their name after the element's (`submit` is `signup-form-submit`), and their details. */
+export interface FormEvents {
   submit: FormSubmitDetail;
   success: FormSuccessDetail;
   error: FormErrorDetail;
@@ -89,7 +90,7 @@ export interface SubmissionOptions {
   /** The text of a success: the author's, the service's or the built-in one. */
   successText(response: SubmitResponse): string;
   /** Fires the element's event; false when a listener cancelled a cancelable one. */
-  fire<W extends keyof Events>(what: W, detail: Events[W], cancelable?: boolean): boolean;
+  fire<W extends keyof FormEvents>(what: W, detail: FormEvents[W], cancelable?: boolean): boolean;
   /** Shows these field errors (none: clears them), and focuses the first when asked. */
   markFields(errors: Map<Field, string>, focus: boolean): void;
   /** The `?hub-kit=` marker that says a post made without JavaScript worked: `subscribed` or `sent`. */
@@ -170,7 +171,7 @@ export class SubmissionController implements ReactiveController {
     this.#landed();
     void this.#reclaim();
     // An entry of this target in flight as the form loads was being sent by the page the
-    // visitor just left (an engine may let it finish), or by another tab: its outcome is told here.
+    // visitor just left (a browser may let it finish), or by another tab: its outcome is told here.
     void pending().then((entries) => {
       for (const entry of entries) if (entry.sending && this.#ours(entry)) this.#queued.add(entry.id);
     });

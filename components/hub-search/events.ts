@@ -1,9 +1,10 @@
 /**
  * What `<hub-search>` tells the page: each event's detail, and the events in the global
  * event map, so `addEventListener('hub-search-select', …)` is typed and `emit` checks the
- * detail it is given.
+ * detail it is given (components/shared/emit.ts).
  */
 import type { SearchEntry } from '../../src/api/schema.js';
+import type { EventsOf } from '../shared/emit.js';
 
 export interface HubSearchResultsDetail {
   query: string;
@@ -31,11 +32,17 @@ export interface HubSearchErrorDetail {
   error: Error;
 }
 
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'hub-search-ready': CustomEvent<HubSearchReadyDetail>;
-    'hub-search-results': CustomEvent<HubSearchResultsDetail>;
-    'hub-search-select': CustomEvent<HubSearchSelectDetail>;
-    'hub-search-error': CustomEvent<HubSearchErrorDetail>;
+declare module '../shared/emit.js' {
+  interface HubEvents {
+    'hub-search': {
+      ready: HubSearchReadyDetail;
+      results: HubSearchResultsDetail;
+      select: HubSearchSelectDetail;
+      error: HubSearchErrorDetail;
+    };
   }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap extends EventsOf<'hub-search'> {}
 }

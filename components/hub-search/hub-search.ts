@@ -5,7 +5,7 @@ import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
 import type { SearchEngine } from '../../src/search/engine.js';
 import { engineFor } from '../../src/search/shared-engine.js';
-import { onConnect } from '../controllers/connection.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { DialogController } from '../controllers/dialog.js';
 import { HotkeyController } from '../controllers/hotkey.js';
 import { ListboxController } from '../controllers/listbox.js';
@@ -13,7 +13,7 @@ import { RecentsController } from '../controllers/recents.js';
 import { ResourceController } from '../controllers/resource.js';
 import { ResultsController } from '../controllers/results.js';
 import { rowsFor } from '../../src/search/rows.js';
-import { clientFor } from '../shared/client.js';
+import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
 import { errorText, SEARCH_ERRORS } from '../shared/strings.js';
@@ -139,10 +139,10 @@ export class HubSearch extends LitElement {
   #index = new ResourceController<SearchEntry[]>(this, {
     read: (retry) => {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
-      const client = clientFor(this.baseUrl);
+      const transport = transportFor(this.baseUrl);
       // Relative result URLs are read against the service that sent the index.
-      this.#baseUrl = client.baseUrl;
-      return cachedCall(client, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+      this.#baseUrl = transport.baseUrl;
+      return cachedCall(transport, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
     },
     show: async ({ data }, signal) => {
       const engine = await engineFor(data);
@@ -152,7 +152,7 @@ export class HubSearch extends LitElement {
     },
     fail: (error) => {
       logOnce(error);
-      emit(this, 'hub-search-error', { error });
+      emit(this, 'hub-search', 'error', { error });
     },
   });
 
@@ -237,10 +237,10 @@ export class HubSearch extends LitElement {
     // Ready once the index is rendered searchable, and `busy` gone with it.
     const engine = this._engine;
     if (engine && changed.has('_engine') && !changed.get('_engine')) {
-      emit(this, 'hub-search-ready', { size: engine.size, offline: this.offline });
+      emit(this, 'hub-search', 'ready', { size: engine.size, offline: this.offline });
     }
     const { rows, total } = this.#results;
-    if (this.#results.unannounced()) emit(this, 'hub-search-results', { query: this._value, total, entries: rows.map((row) => row.entry) });
+    if (this.#results.unannounced()) emit(this, 'hub-search', 'results', { query: this._value, total, entries: rows.map((row) => row.entry) });
   }
 
   /** Focuses the search box (opening the dialog in dialog mode) and starts loading the index. */
@@ -318,7 +318,7 @@ export class HubSearch extends LitElement {
   /** Remembers the query among the recent searches and asks the page whether the result may be followed. */
   #select(row: Row): boolean {
     this.#recents.remember(this._value.trim());
-    return emit(this, 'hub-search-select', { query: this._value, entry: row.entry, url: row.url! }, true);
+    return emit(this, 'hub-search', 'select', { query: this._value, entry: row.entry, url: row.url! }, true);
   }
 
   #onOptionClick(event: MouseEvent): void {

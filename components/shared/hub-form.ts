@@ -14,13 +14,14 @@
 import { LitElement, html, nothing, render as renderTemplate, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { matchEndpoint } from '../../src/api/endpoints.js';
 import { ConfigError, logOnce } from '../../src/api/errors.js';
+import { onConnect } from '../../src/lifecycle/on-connect.js';
 import type { SubmitResponse } from '../../src/api/schema.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import { safeUrl, WEB_SCHEMES } from '../../src/url/safe-url.js';
 import { FieldErrorsController, flag } from '../controllers/field-errors.js';
-import { SubmissionController, type FormBody, type SubmissionState, type Target } from '../controllers/submission.js';
-import { clientFor } from './client.js';
-import { emit, type DetailOf } from './emit.js';
+import { SubmissionController, type FormBody, type FormEvents, type SubmissionState, type Target } from '../controllers/submission.js';
+import { transportFor } from './transport-for.js';
+import { emit } from './emit.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
 import { onStringsChange, stringsFor, type FormStrings } from './strings.js';
@@ -28,6 +29,7 @@ import { onStringsChange, stringsFor, type FormStrings } from './strings.js';
 export type {
   FormBody,
   FormErrorDetail,
+  FormEvents,
   FormQueuedDetail,
   FormSubmitDetail,
   FormSuccessDetail,
@@ -112,8 +114,6 @@ export abstract class HubFormElement extends LitElement {
   readonly #uid = `hub-${++instances}`;
   #generated = false;
   #lang = '';
-  /** Removes every listener added on connecting. */
-  #connection: AbortController | undefined;
 
   readonly #fields = new FieldErrorsController(this, (name) => this.fieldId(name));
   readonly #submission = new SubmissionController(this, {
@@ -123,9 +123,10 @@ export abstract class HubFormElement extends LitElement {
     successText: (response: SubmitResponse) =>
       this.successMessage || response.message || this.successText(this.resolvedStrings),
     fire: (what, detail, cancelable) => {
-      // Both forms declare the same detail types for their events.
-      const go = emit(this, `${this.kind}-${what}` as 'signup-form-submit', detail as never, cancelable);
-      const to = what === 'success' && !(detail as DetailOf<'signup-form-success'>).queued && safeUrl(this.redirect, WEB_SCHEMES, this.ownerDocument.baseURI);
+      const go = emit(this, this.kind, what, detail, cancelable);
+      // A success answered now, not one the outbox delivered later, goes on to `redirect`.
+      const sent: FormEvents[keyof FormEvents] = detail;
+      const to = what === 'success' && 'queued' in sent && !sent.queued && safeUrl(this.redirect, WEB_SCHEMES, this.ownerDocument.baseURI);
       if (to) this.ownerDocument.defaultView?.location.assign(to);
       return go;
     },
@@ -143,21 +144,16 @@ export abstract class HubFormElement extends LitElement {
     return { ...stringsFor(this.#lang), ...this.strings };
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#connection = new AbortController();
-    const options = { signal: this.#connection.signal };
-    const update = () => this.requestUpdate();
-    onStringsChange(update, options);
-    // Parsed before its children (a classic script in <head>): wait for the author's form.
-    if (this.ownerDocument.readyState === 'loading') {
-      this.ownerDocument.addEventListener('DOMContentLoaded', update, { ...options, once: true });
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#connection?.abort();
+  constructor() {
+    super();
+    onConnect(this, (signal) => {
+      const update = () => this.requestUpdate();
+      onStringsChange(update, { signal });
+      // Parsed before its children (a classic script in <head>): wait for the author's form.
+      if (this.ownerDocument.readyState === 'loading') {
+        this.ownerDocument.addEventListener('DOMContentLoaded', update, { signal, once: true });
+      }
+    });
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -200,7 +196,7 @@ export abstract class HubFormElement extends LitElement {
       baseUrl ??= action.origin + found.prefix;
       target = { endpoint: found.name, params: found.params } as Target;
     }
-    return { ...target, client: clientFor(baseUrl) };
+    return { ...target, client: transportFor(baseUrl) };
   }
 
   #actionUrl(): string | undefined {

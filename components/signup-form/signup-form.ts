@@ -2,14 +2,8 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { SignupBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
-import {
-  HubFormElement,
-  type FormErrorDetail,
-  type FormQueuedDetail,
-  type FormSubmitDetail,
-  type FormSuccessDetail,
-  type Target,
-} from '../shared/hub-form.js';
+import type { EventsOf } from '../shared/emit.js';
+import { HubFormElement, type FormEvents, type Target } from '../shared/hub-form.js';
 import type { FormStrings } from '../shared/strings.js';
 import { signupFormStyles } from './signup-form.styles.js';
 
@@ -141,14 +135,16 @@ export class SignupForm extends HubFormElement {
   }
 }
 
+declare module '../shared/emit.js' {
+  interface HubEvents {
+    /** `signup-form-submit`, `-success`, `-error` and `-queued`, with their details. */
+    'signup-form': FormEvents;
+  }
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'signup-form': SignupForm;
   }
-  interface GlobalEventHandlersEventMap {
-    'signup-form-submit': CustomEvent<FormSubmitDetail>;
-    'signup-form-success': CustomEvent<FormSuccessDetail>;
-    'signup-form-error': CustomEvent<FormErrorDetail>;
-    'signup-form-queued': CustomEvent<FormQueuedDetail>;
-  }
+  interface GlobalEventHandlersEventMap extends EventsOf<'signup-form'> {}
 }

@@ -5,7 +5,7 @@
  * http(s) URLs are linked or followed.
  */
 import { html, render, type TemplateResult } from 'lit';
-import type { HubClient } from '../../src/api/client.js';
+import type { HubClient } from '../../src/api/hub-client.js';
 import { RateLimitedError } from '../../src/api/errors.js';
 import { hubPath, resolveRoute, type HubRoute } from '../../src/resolve/resolve-route.js';
 

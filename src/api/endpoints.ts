@@ -107,6 +107,23 @@ export const ENDPOINTS: { readonly [N in EndpointName]: Endpoint<N> } = {
   presence: row('presence', 'GET', 'presence', `${TENANT}/presence`),
 };
 
+/** Where every path of the service's API starts, public or authenticated. */
+export const API_ROOT = '/api/';
+
+/**
+ * The authenticated API's paths, for `hub-kit/server`, the stand-in and the `hub-kit`
+ * command; no element uses them (an element never holds a key). The spec does not say where
+ * the posts list is: `posts` is the default, which each of them lets a person change.
+ */
+export const AUTHENTICATED_PATHS = {
+  subscribers: '/api/v1/subscribers',
+  bulk: '/api/v1/subscribers/bulk',
+  posts: '/api/v1/posts',
+} as const;
+
+/** A path as an option takes one (`postsPath`): from the root, with no query, fragment or space. */
+export const isPath = (path: string): boolean => /^\/[^?#\s]*$/.test(path);
+
 /** An endpoint found in a URL path, its parameters decoded, and what came before it. */
 export type Match = { [N in EndpointName]: { name: N; params: EndpointParams[N]; prefix: string } }[EndpointName];
 

@@ -1,4 +1,4 @@
-export * from './client.js';
+export * from './hub-client.js';
 export * from './errors.js';
 export * from './endpoints.js';
 export * from './schema.js';

@@ -4,7 +4,7 @@
  * outbox can replay a submission through the same client without importing UI code.
  */
 import { normalizeBaseUrl } from './base-url.js';
-import { HubClient } from './client.js';
+import { HubClient } from './hub-client.js';
 
 const clients = new Map<string, HubClient>();
 

@@ -120,7 +120,8 @@ function leave(): void {
   setTimeout(() => (leaving = false), LEAVE_MS);
 }
 
-function emit(message: Message): void {
+/** Dispatches `message` to this tab's listeners (outboxEvents); `announce` tells the other tabs too. */
+function dispatchHere(message: Message): void {
   const { entry } = message;
   const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!) } : message;
   outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
@@ -135,13 +136,13 @@ const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.m
 function tabs(): BroadcastChannel | undefined {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(NAME) : null;
-    if (channel) channel.onmessage = (event: MessageEvent<Message>) => emit(event.data);
+    if (channel) channel.onmessage = (event: MessageEvent<Message>) => dispatchHere(event.data);
   }
   return channel ?? undefined;
 }
 
 function announce(message: Message): void {
-  emit(message);
+  dispatchHere(message);
   try {
     tabs()?.postMessage(message);
   } catch {

@@ -6,7 +6,7 @@
  * clicking around a Hub asks the service about each path at most once in five minutes.
  * The redirect target is untrusted like every payload: only http(s) is followed.
  */
-import type { HubClient } from '../api/client.js';
+import type { HubClient } from '../api/hub-client.js';
 import { HttpError } from '../api/errors.js';
 import type { Resolved } from '../api/schema.js';
 import { cachedGet } from '../cache/freshness.js';

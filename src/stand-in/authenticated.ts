@@ -5,8 +5,10 @@
  * these routes, and every answer past the key check carries `X-RateLimit-Limit` and
  * `X-RateLimit-Remaining`.
  */
+import { AUTHENTICATED_PATHS } from '../api/endpoints.js';
 import type { Limit } from '../limits/rules.js';
-import { PREFLIGHT, TOO_MANY, json, readInput } from './http.js';
+import { readInput } from './request.js';
+import { PREFLIGHT, TOO_MANY, json } from './responses.js';
 import { bearerToken, keyState } from './keys.js';
 import { absolute } from './payloads.js';
 import type { Answer, Context } from './state.js';
@@ -14,7 +16,6 @@ import { summary, validate, type FieldErrors } from './validate.js';
 import { Workspace, type Post, type Subscriber, type SubscriberInput } from './workspace.js';
 
 export const API_KEY_LIMIT: Limit = { max: 60, windowSeconds: 60 };
-export const DEFAULT_POSTS_PATH = '/api/v1/posts';
 const DEFAULT_PER_PAGE = 15;
 const MAX_PER_PAGE = 100;
 const MAX_BULK = 100;
@@ -24,8 +25,8 @@ type RouteName = 'subscribers' | 'bulk' | 'posts';
 const METHOD: Record<RouteName, 'GET' | 'POST'> = { subscribers: 'GET', bulk: 'POST', posts: 'GET' };
 
 export function matchAuthenticated(path: string, postsPath: string): RouteName | undefined {
-  if (path === '/api/v1/subscribers') return 'subscribers';
-  if (path === '/api/v1/subscribers/bulk') return 'bulk';
+  if (path === AUTHENTICATED_PATHS.subscribers) return 'subscribers';
+  if (path === AUTHENTICATED_PATHS.bulk) return 'bulk';
   if (path === postsPath) return 'posts';
   return undefined;
 }

@@ -4,10 +4,12 @@
  * avatars.
  */
 import { parseFaults } from './faults.js';
-import { NOT_FOUND, decode, iso, json } from './http.js';
+import { decode } from './request.js';
+import { NOT_FOUND, json } from './responses.js';
 import { DAY, keyState, maskKey, newKeyValue, type ApiKey } from './keys.js';
 import { avatarSvg } from './payloads.js';
 import type { Context, Instance } from './state.js';
+import { iso } from './time.js';
 import type { TenantData } from './types.js';
 
 export async function control(ctx: Context): Promise<Response> {

@@ -6,59 +6,9 @@
  * routing (docs/stand-in.md has one example per case).
  */
 import { sleep } from '../timing/sleep.js';
-import { CORS, TOO_MANY } from './http.js';
+import { CORS, TOO_MANY } from './responses.js';
 import type { Answer, Context } from './state.js';
-
-export interface FaultRule {
-  /** Substring of the request path and query (within the instance) that the fault applies to. */
-  path: string;
-  /** Only this method; any method but OPTIONS when missing, so preflights still pass. */
-  method?: string;
-  /**
-   * The answer's status. Without it (and without `redirect` or `drop`) the request is only
-   * delayed, then handled normally.
-   */
-  status?: number;
-  /** How many matching requests get the fault. Default 1. */
-  times?: number;
-  /** Let this many matching requests through untouched first, e.g. 4 to fault the 5th. Default 0. */
-  skip?: number;
-  /** Wait this long before answering (at most 120000); ends early when the client goes away. */
-  delayMs?: number;
-  /**
-   * Hold the request, then answer as the rule says, when a test lets go of every held
-   * request (`POST /__stand-in/faults/release`), when the client goes away, or after 120 s.
-   * With `store`, the service has it meanwhile: a send in flight that a test can leave.
-   */
-  hold?: boolean;
-  /**
-   * `false`: the answer, the fault's or the service's own, has no CORS headers, so a
-   * browser script cannot read it (nor learn that it arrived).
-   */
-  cors?: boolean;
-  /** Send `X-RateLimit-Reset` this many seconds after the stand-in's now (its skewed now, with `clockSkew`). */
-  reset?: number;
-  /** `X-RateLimit-Reset` as the spec has it, Unix `seconds` (the default), or in `milliseconds`, as some services send it. */
-  resetUnit?: 'seconds' | 'milliseconds';
-  /** The answer's `Date` header (and `reset`) come from a clock this many seconds ahead of the stand-in's; negative is behind. */
-  clockSkew?: number;
-  /** Headers of the answer. `null` leaves out a header the stand-in would add (CORS, for instance). */
-  headers?: Record<string, string | null>;
-  /** Sent as is when a string, as JSON otherwise. */
-  body?: unknown;
-  /** The `Location` of a redirect; the status is then 301, 302 (the default), 303, 307 or 308. */
-  redirect?: string;
-  /** Destroy the connection instead of answering, after the request (and its body) was read. */
-  drop?: boolean;
-  /**
-   * Let the service handle the request first, as it normally would (a POST is saved, the
-   * request counts against its limits and is logged with its real outcome); the fault then
-   * replaces the answer, or drops the connection. Without it, the service never sees the request.
-   */
-  store?: boolean;
-}
-
-export type ArmedFault = FaultRule & { times: number; skip: number };
+import type { ArmedFault, FaultRule } from './types.js';
 
 /** What every CORS answer carries, and a `cors: false` fault leaves out. */
 const CORS_HEADERS = Object.keys(CORS);

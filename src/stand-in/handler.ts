@@ -14,22 +14,25 @@
  *
  * This file routes a request to its instance and endpoint group; the groups live beside it:
  * public.ts (the spec's public endpoints), authenticated.ts (API keys), control.ts
- * (`/__stand-in/`), faults.ts, with state.ts (an instance), workspace.ts and keys.ts, http.ts,
- * validate.ts and payloads.ts shared between them.
+ * (`/__stand-in/`), faults.ts, with state.ts (an instance), workspace.ts and keys.ts,
+ * request.ts (reading a request), responses.ts (answers and CORS), validate.ts and payloads.ts
+ * shared between them.
  */
 import { control } from './control.js';
-import { DEFAULT_POSTS_PATH, authenticatedApi, matchAuthenticated } from './authenticated.js';
+import { API_ROOT, AUTHENTICATED_PATHS, isPath } from '../api/endpoints.js';
+import { authenticatedApi, matchAuthenticated } from './authenticated.js';
 import { applyFault, takeFault } from './faults.js';
-import { NOT_FOUND, PREFLIGHT, emailOf, iso, json, withCors } from './http.js';
+import { emailOf } from './request.js';
+import { NOT_FOUND, PREFLIGHT, json, withCors } from './responses.js';
 import { publicApi } from './public.js';
 import seedJson from './seed-data.json' with { type: 'json' };
 import workspacesJson from './seed-workspaces.json' with { type: 'json' };
 import { Instance, type Answer, type Context } from './state.js';
+import { iso } from './time.js';
 import type { SeedData, SubscriberData } from './types.js';
 
-export type { FormData, PathData, PresenceData, ResourceData, SeedData, TenantData } from './types.js';
+export type { FaultRule, FormData, PathData, PresenceData, ResourceData, SeedData, TenantData } from './types.js';
 export type { ContactRecord, LoggedRequest, MagicLinkRecord, Outcome, Records, SubscriberRecord } from './state.js';
-export type { FaultRule } from './faults.js';
 
 export interface StandInOptions {
   /** Milliseconds since the epoch; each instance adds its own offset (POST /__stand-in/clock). */
@@ -108,6 +111,11 @@ function hopsOf(request: Request, info: ConnectionInfo | undefined, hops: number
   return chain;
 }
 
+/** Where the stand-in can serve the posts list: a path under /api/, with no query, fragment, space or trailing slash. */
+export function isPostsPath(path: string): boolean {
+  return path.startsWith(API_ROOT) && isPath(path) && !path.endsWith('/');
+}
+
 function isLoopback(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === '::1' || /^(?:::ffff:)?127(?:\.\d{1,3}){3}$/.test(bare);
@@ -118,8 +126,8 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
   const seed = options.seed ?? DEFAULT_SEED;
   const hops = proxyHops(options.trustProxy);
   const controlAccess = options.control ?? 'loopback';
-  const postsPath = options.postsPath ?? DEFAULT_POSTS_PATH;
-  if (!/^\/api\/[^?#\s]*[^/?#\s]$/.test(postsPath)) throw new TypeError(`postsPath must be a path under /api/, not "${postsPath}".`);
+  const postsPath = options.postsPath ?? AUTHENTICATED_PATHS.posts;
+  if (!isPostsPath(postsPath)) throw new TypeError(`postsPath must be a path under ${API_ROOT}, not "${postsPath}".`);
   let root = new Instance(now, seed);
   // Oldest first; a sandbox in use moves to the end, so the least recently used goes first.
   const sandboxes = new Map<string, Instance>();
@@ -175,7 +183,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       }
       return { response: await control(ctx) };
     }
-    if (!path.startsWith('/api/')) return { response: json(404, { message: NOT_FOUND }) };
+    if (!path.startsWith(API_ROOT)) return { response: json(404, { message: NOT_FOUND }) };
 
     // Read apart from the endpoint, so the log names the submission whatever answered it.
     const peek = ctx.method === 'POST' ? emailOf(request.clone()) : undefined;

@@ -3,7 +3,7 @@
  * resolve targets, simulated presence and the seeded avatars.
  */
 import { escapeHtml } from './html.js';
-import { iso } from './http.js';
+import { iso } from './time.js';
 import type { PathData, PresenceData, TenantData } from './types.js';
 
 /** FNV-1a: a cheap, stable number from a string, for the presence simulation. */

@@ -5,24 +5,12 @@
 import { ENDPOINTS, matchEndpoint, type Endpoint, type EndpointName } from '../api/endpoints.js';
 import { EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail } from '../limits/rules.js';
 import { page } from './html.js';
-import {
-  NOT_FOUND,
-  PREFLIGHT,
-  TOO_MANY,
-  etagOf,
-  html,
-  httpUrl,
-  iso,
-  json,
-  notFound,
-  pageFor,
-  readInput,
-  wantsJson,
-  type Input,
-} from './http.js';
 import type { Counter } from './limiter.js';
 import { bioPayload, indexPayload, presencePayload, resolvePath, withAbsoluteUrl } from './payloads.js';
+import { httpUrl, readInput, wantsJson, type Input } from './request.js';
+import { NOT_FOUND, PREFLIGHT, TOO_MANY, etagOf, html, json, notFound, pageFor } from './responses.js';
 import type { Answer, Context, Outcome } from './state.js';
+import { iso } from './time.js';
 import { summary, validate } from './validate.js';
 
 const SUCCESS: Record<'signup' | 'magicLink' | 'contact', string> = {
@@ -149,6 +137,26 @@ function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answ
   const key = normalizeEmail(submission.email);
   const slug = tenant.data.slug;
   const optional = <T>(name: string, value: T | undefined) => (value === undefined ? {} : { [name]: value });
+  /**
+   * The record of this email that `matches` says is the same signup, updated, or `created`
+   * when there is none. An upsert keeps what it knew and takes what is new: a retried POST
+   * changes nothing.
+   */
+  const upsert = <R extends { email: string; name?: string; fields?: Record<string, string>; updated_at: string }>(
+    records: R[],
+    matches: (record: R) => boolean,
+    created: R,
+  ): R => {
+    const existing = records.find((record) => matches(record) && normalizeEmail(record.email) === key);
+    if (!existing) {
+      records.push(created);
+      return created;
+    }
+    existing.name = submission.name ?? existing.name;
+    if (submission.fields) existing.fields = { ...existing.fields, ...submission.fields };
+    existing.updated_at = at;
+    return existing;
+  };
 
   if (route.name === 'contact') {
     instance.records.contacts.push({
@@ -159,44 +167,26 @@ function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answ
       at,
     });
   } else if (route.name === 'magicLink') {
-    const existing = instance.records.magic_links.find(
-      (r) => r.tenant === slug && r.resource === route.resource && normalizeEmail(r.email) === key,
-    );
-    if (existing) {
-      existing.name = submission.name ?? existing.name;
-      if (submission.fields) existing.fields = { ...existing.fields, ...submission.fields };
-      existing.updated_at = at;
-    } else {
-      instance.records.magic_links.push({
-        tenant: slug,
-        resource: route.resource!,
-        email: submission.email,
-        ...optional('name', submission.name),
-        ...optional('fields', submission.fields),
-        at,
-        updated_at: at,
-      });
-    }
+    upsert(instance.records.magic_links, (r) => r.tenant === slug && r.resource === route.resource, {
+      tenant: slug,
+      resource: route.resource!,
+      email: submission.email,
+      ...optional('name', submission.name),
+      ...optional('fields', submission.fields),
+      at,
+      updated_at: at,
+    });
   } else {
-    const existing = instance.records.subscribers.find((r) => r.tenant === slug && normalizeEmail(r.email) === key);
-    if (existing) {
-      // An upsert keeps what it knew and takes what is new: a retried POST changes nothing.
-      if (route.form) existing.form = route.form;
-      existing.name = submission.name ?? existing.name;
-      if (submission.fields) existing.fields = { ...existing.fields, ...submission.fields };
-      existing.updated_at = at;
-    } else {
-      instance.records.subscribers.push({
-        tenant: slug,
-        email: submission.email,
-        ...optional('form', route.form),
-        ...optional('name', submission.name),
-        ...optional('fields', submission.fields),
-        via: route.name === 'formSignup' ? 'formSignup' : 'subscribe',
-        at,
-        updated_at: at,
-      });
-    }
+    const record = upsert(instance.records.subscribers, (r) => r.tenant === slug, {
+      tenant: slug,
+      email: submission.email,
+      ...optional('name', submission.name),
+      ...optional('fields', submission.fields),
+      via: route.name === 'formSignup' ? 'formSignup' : 'subscribe',
+      at,
+      updated_at: at,
+    });
+    if (route.form) record.form = route.form;
     // The same person in the workspace's list, where the authenticated API reads it. They
     // still have to confirm (the answer says so), so a new subscriber starts unconfirmed.
     instance.workspaces

@@ -2,10 +2,9 @@
  * What one stand-in instance holds (the root, or one sandbox): tenants, records, limits,
  * log, faults and its own clock offset; and the per-request context every endpoint group gets.
  */
-import type { ArmedFault } from './faults.js';
 import { seedKeys, type ApiKey } from './keys.js';
 import { FixedWindowLimiter } from './limiter.js';
-import type { SeedData, TenantData } from './types.js';
+import type { ArmedFault, SeedData, TenantData } from './types.js';
 import { Workspace } from './workspace.js';
 
 /** `fault`: a fault answered in the service's place; `dropped`: a fault closed the connection. */

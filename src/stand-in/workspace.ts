@@ -4,7 +4,7 @@
  * a subscriber made by a form shows up in `GET /api/v1/subscribers`.
  */
 import { normalizeEmail } from '../limits/rules.js';
-import { iso } from './http.js';
+import { iso } from './time.js';
 import type { PostData, TenantData } from './types.js';
 
 export interface Subscriber {

@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -380,6 +381,27 @@ describe('honest output', () => {
     assert.doesNotMatch(empty, /Stopped at row/);
     w.file('header.csv', 'email,name\n');
     assert.match(await done(w.hubKit(['subscribers', 'import', 'header.csv'])), /header\.csv has no rows after its header: nothing to import/);
+  });
+
+  test('an unreachable service: one line naming the variable or flag that was set, and the earlier reject report kept', async () => {
+    const w = workspace();
+    w.file('list.csv', 'email,name\ngood@example.com,Good\nbad,Bad\n');
+    await done(w.hubKit(['subscribers', 'import', 'list.csv']));
+    const report = readFileSync(join(w.dir, 'list.csv.rejected.csv'), 'utf8');
+    // A port that was free a moment ago: nothing answers there.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const gone = `http://127.0.0.1:${port}`;
+    // The stand-in's clock is not there to ask: the retries wait real seconds (about 31 in all).
+    const byVariable = await done(w.hubKit(['subscribers', 'import', 'list.csv'], { HUB_BASE_URL: gone, HUB_KIT_STAND_IN_CLOCK: undefined }), 1);
+    assert.match(byVariable, new RegExp(`could not be reached at ${gone.replace(/\./g, '\\.')}\\. Check HUB_BASE_URL and your connection\\.`));
+    assert.match(byVariable, /Nothing was imported\./);
+    assert.doesNotMatch(byVariable, /Stopped at row|ECONNREFUSED|    at /);
+    assert.equal(readFileSync(join(w.dir, 'list.csv.rejected.csv'), 'utf8'), report, 'the earlier report is untouched');
+    const byFlag = await done(w.hubKit(['posts', 'list', '--base-url', gone], { HUB_KIT_STAND_IN_CLOCK: undefined }), 1);
+    assert.match(byFlag, /Check --base-url and your connection\./);
   });
 
   test('a run that fails after sending says where it stopped, keeps its rejected rows, and the next run resumes there', async () => {

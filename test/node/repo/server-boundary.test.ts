@@ -1,9 +1,10 @@
 /**
  * `hub-kit/server` stays on the server: no browser entry of the package carries it (the
  * script-tag bundle, each define entry, the main entry, hub-kit/client), and the code keeps
- * DESIGN.md's line between them: nothing in src/ or components/ imports src/server, and
- * src/server imports nothing of src/ but the shared schema and error modules and the one
- * timing module (src/timing: Retry-After, backoff, sleep), which every client shares.
+ * the line docs/design.md draws between them: nothing in src/ or components/ imports
+ * src/server, and src/server imports nothing of src/ but what every client shares: the
+ * schema and error modules, the endpoint table, the base-URL rule and the timing module
+ * (src/timing: Retry-After, backoff, sleep).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,7 +49,7 @@ test('no browser entry carries hub-kit/server', async () => {
   assert.ok(existsSync(bundle), `dist/hub-kit.js is missing: ${needsBuild}`);
   const text = readFileSync(bundle, 'utf8');
   for (const marker of SERVER_MARKERS) assert.ok(!text.includes(marker), `dist/hub-kit.js holds "${marker}"`);
-  const serverText = ['client.js', 'pacing.js'].map((file) => readFileSync(join(root, 'dist', 'src', 'server', file), 'utf8')).join('\n');
+  const serverText = ['hub-api.js', 'pacing.js'].map((file) => readFileSync(join(root, 'dist', 'src', 'server', file), 'utf8')).join('\n');
   for (const marker of SERVER_MARKERS) assert.ok(serverText.includes(marker), `the marker "${marker}" is not in the server code, so it proves nothing`);
 });
 
@@ -79,10 +80,13 @@ function sources(dir: string): string[] {
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
+/** The modules of src/api that hub-kit/server shares with the browser client (docs/design.md#layers). */
+const SHARED_WITH_SERVER = ['../api/schema.js', '../api/errors.js', '../api/endpoints.js', '../api/base-url.js'];
+
 const importsOf = (file: string) =>
   [...readFileSync(join(root, file), 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!);
 
-test('src/ and components/ import nothing of src/server; src/server imports only the shared schema, errors and timing of src/', () => {
+test('src/ and components/ import nothing of src/server; src/server imports only the schema, errors, endpoint table, base-URL rule and timing of src/', () => {
   for (const file of [...sources('src'), ...sources('components')].filter((f) => !f.startsWith(join('src', 'server')))) {
     for (const spec of importsOf(file)) {
       assert.ok(!/(^|\/)server(\/|\.js$|$)/.test(spec) || !spec.startsWith('.'), `${file} imports ${spec}`);
@@ -90,7 +94,7 @@ test('src/ and components/ import nothing of src/server; src/server imports only
   }
   for (const file of sources(join('src', 'server'))) {
     for (const spec of importsOf(file).filter((s) => s.startsWith('..'))) {
-      assert.ok(['../api/schema.js', '../api/errors.js'].includes(spec) || spec.startsWith('../timing/'), `${file} imports ${spec}`);
+      assert.ok(SHARED_WITH_SERVER.includes(spec) || spec.startsWith('../timing/'), `${file} imports ${spec} (docs/design.md#layers)`);
     }
   }
 });

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HubClient } from '../../../../src/api/client.js';
+import { HubClient } from '../../../../src/api/hub-client.js';
 import {
   ConfigError,
   HttpError,
@@ -415,7 +415,7 @@ describe('the keyless client', () => {
   });
 
   describe('the base URL', () => {
-    it('must be https, but for localhost and 127.0.0.1', () => {
+    it('must be https, but for this machine: localhost, 127.x.x.x and [::1]', () => {
       for (const bad of ['http://example.com', 'http://192.168.1.10:8080', 'ftp://example.com', 'javascript:alert(1)', 'https://[bad', '']) {
         expect(() => new HubClient({ baseUrl: bad }), bad).to.throw(ConfigError);
       }
@@ -425,6 +425,8 @@ describe('the keyless client', () => {
       expect(() => new HubClient({ baseUrl: 'https://user:pw@example.com' })).to.throw(ConfigError);
       expect(new HubClient({ baseUrl: 'http://localhost:8787/' }).baseUrl).to.equal('http://localhost:8787');
       expect(new HubClient({ baseUrl: 'http://127.0.0.1:8787' }).baseUrl).to.equal('http://127.0.0.1:8787');
+      // All of 127.0.0.0/8 is this machine, as hub-kit/server has it: one rule (src/api/base-url.ts).
+      expect(new HubClient({ baseUrl: 'http://127.0.0.2:8787' }).baseUrl).to.equal('http://127.0.0.2:8787');
       expect(new HubClient({ baseUrl: 'https://example.com/hub/?x=1#y' }).baseUrl).to.equal('https://example.com/hub');
       // A relative base URL is read against the page, as a form's action would be.
       expect(new HubClient({ baseUrl: '/svc' }).baseUrl).to.equal(`${location.origin}/svc`);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { HubClient } from '../../../../src/api/client.js';
+import { HubClient } from '../../../../src/api/hub-client.js';
 import { NetworkError } from '../../../../src/api/errors.js';
 import { sharedClient } from '../../../../src/api/registry.js';
 import { cachedGet, FRESHNESS_MS } from '../../../../src/cache/freshness.js';

@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
-import { HubClient } from '../../../../src/api/client.js';
+import { HubClient } from '../../../../src/api/hub-client.js';
 import { RateLimitedError } from '../../../../src/api/errors.js';
 import { createStore, get, set } from 'idb-keyval';
 import { budgetFor, budgetStorageKey } from '../../../../src/limits/budget.js';
@@ -28,7 +28,7 @@ class Frame {
     this.element.title = 'second tab';
     this.element.srcdoc = `<!doctype html><title>second tab</title><script type="module">
       import { budgetFor } from ${JSON.stringify(moduleUrl('../../../../src/limits/budget.ts'))};
-      import { HubClient } from ${JSON.stringify(moduleUrl('../../../../src/api/client.ts'))};
+      import { HubClient } from ${JSON.stringify(moduleUrl('../../../../src/api/hub-client.ts'))};
       window.hubKit = { budgetFor, HubClient };
     </script>`;
   }
@@ -449,7 +449,7 @@ describe('rate budgets', () => {
 
   describe('when IndexedDB is unavailable', () => {
     it('keeps counting in memory for the page', async () => {
-      const context = await newContext<FrameApi>(['/src/limits/budget.ts', '/src/api/client.ts'], 'delete window.indexedDB;');
+      const context = await newContext<FrameApi>(['/src/limits/budget.ts', '/src/api/hub-client.ts'], 'delete window.indexedDB;');
       try {
         const client = new context.hub.HubClient({ baseUrl: sandbox.baseUrl });
         for (let n = 0; n < 5; n++) await client.contact('demo', { email: emailOf(n), message: 'Hi' });

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type AxeCore from 'axe-core';
 import 'axe-core/axe.js';
-import { HubClient } from '../../../../src/api/client.js';
+import { HubClient } from '../../../../src/api/hub-client.js';
 import { hubPath, resolveRoute } from '../../../../src/resolve/resolve-route.js';
 import { showHubPage } from '../../../../demo/hub/hub-page.js';
 import { newSandbox, type Sandbox } from '../../helpers/sandbox.js';

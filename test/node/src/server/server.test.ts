@@ -19,7 +19,7 @@ import {
   type ConsentCheck,
   type HubApiOptions,
 } from '../../../../src/server/index.js';
-import { standInClock } from '../../../support/stand-in-clock.js';
+import { standInClock } from '../../../../src/stand-in/clock.js';
 
 async function setup(t: TestContext, options: Partial<HubApiOptions> = {}) {
   const served = await serve({ port: 0 });
@@ -37,10 +37,10 @@ const people = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ e
 
 describe('options', () => {
   it('sends the key over https only, http only to this machine', () => {
-    for (const baseUrl of ['http://example.com', 'ftp://example.com', 'not a url', '', 'https://user:pw@example.com', 'https://example.com/?a=1']) {
+    for (const baseUrl of ['http://example.com', 'http://192.168.1.10', 'http://128.0.0.1', 'ftp://example.com', 'not a url', '', 'https://user:pw@example.com', 'https://example.com/?a=1', 'https://example.com/#a']) {
       assert.throws(() => new HubApi({ baseUrl, apiKey: 'k_1' }), ConfigError, baseUrl);
     }
-    for (const baseUrl of ['https://example.com', 'http://127.0.0.1:8787', 'http://localhost:1', 'http://[::1]:2', 'https://example.com/__sandbox/x/']) {
+    for (const baseUrl of ['https://example.com', 'http://127.0.0.1:8787', 'http://127.0.0.2:3', 'http://localhost:1', 'http://[::1]:2', 'https://example.com/__sandbox/x/']) {
       assert.equal(new HubApi({ baseUrl, apiKey: 'k_1' }).baseUrl, baseUrl.replace(/\/$/, ''));
     }
     assert.throws(() => new HubApi({ baseUrl: 'https://example.com', apiKey: '' }), ConfigError);

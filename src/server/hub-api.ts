@@ -20,6 +20,8 @@ import {
 import { Pacer, pacerFor, realClock, type Clock } from './pacing.js';
 import { backoff } from '../timing/backoff.js';
 import { MAX_WAIT_MS, retryDelay } from '../timing/retry-after.js';
+import { checkBaseUrl, type BaseUrlWords } from '../api/base-url.js';
+import { AUTHENTICATED_PATHS, isPath } from '../api/endpoints.js';
 import { BulkResult, MessageBody, PageBody, Post, Subscriber, ValidationBody, readBody, unwrap, type PageMeta } from '../api/schema.js';
 import { normalizeEmail, upsertAll, type ConsentCheck, type UpsertOptions, type UpsertResult } from './upsert.js';
 
@@ -76,26 +78,14 @@ export interface ChangesOptions {
 
 export type { Subscriber, Post, PageMeta, UpsertOptions, UpsertResult };
 
-const DEFAULT_POSTS_PATH = '/api/v1/posts';
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/** https only, except loopback; no credentials, query or fragment. Returns it without a trailing slash. */
-function checkBaseUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError('HubApi needs a baseUrl, e.g. "https://example.com".');
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ConfigError(`HubApi's baseUrl is not a URL: "${value}".`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
-    throw new ConfigError(`HubApi sends the key only over https (http only to this machine), not to "${url.origin}".`);
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new ConfigError('HubApi\'s baseUrl must not carry a user, password, query or fragment.');
-  }
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
+/** The one base-URL rule (src/api/base-url.ts), worded for HubApi; a query or fragment is refused. */
+const BASE_URL_WORDS: BaseUrlWords = {
+  missing: 'HubApi needs a baseUrl, e.g. "https://example.com".',
+  invalid: (value) => `HubApi's baseUrl is not a URL: "${value}".`,
+  insecure: (value) => `HubApi sends the key only over https (http only to this machine), not to "${value}".`,
+  credentials: "HubApi's baseUrl must not carry a user or password.",
+  query: "HubApi's baseUrl must not carry a query or fragment.",
+};
 
 /** Network failures and 5xx: 1 s, doubling, at most a minute, with jitter (src/timing/backoff.ts). */
 const backoffMs = (attempt: number) => Math.round(backoff(attempt, 1000, 60_000));
@@ -115,10 +105,10 @@ export class HubApi {
   readonly subscribers = {
     /** One page of subscribers and its meta. */
     list: (options: ListOptions = {}): Promise<Page<Subscriber>> =>
-      this.#page(this.#url('/api/v1/subscribers', { page: options.page, per_page: options.perPage }), Subscriber, options.signal),
+      this.#page(this.#url(AUTHENTICATED_PATHS.subscribers, { page: options.page, per_page: options.perPage }), Subscriber, options.signal),
     /** Every subscriber, page after page (100 at a time unless told), following `links.next`. */
     all: (options: { perPage?: number; signal?: AbortSignal } = {}): AsyncIterable<Subscriber> =>
-      this.#all(this.#url('/api/v1/subscribers', { per_page: options.perPage ?? 100 }), Subscriber, options.signal),
+      this.#all(this.#url(AUTHENTICATED_PATHS.subscribers, { per_page: options.perPage ?? 100 }), Subscriber, options.signal),
     /**
      * Upserts every item of `items` (an iterable or async iterable of
      * `{ email, name?, status?, created_at?, fields? }`), 100 to a request. Nobody who has
@@ -153,13 +143,13 @@ export class HubApi {
   };
 
   constructor(options: HubApiOptions) {
-    this.baseUrl = checkBaseUrl(options?.baseUrl);
+    this.baseUrl = checkBaseUrl(options?.baseUrl, BASE_URL_WORDS);
     if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
       throw new ConfigError('HubApi needs an apiKey: a key of the workspace, from Settings → API keys.');
     }
     if (/\s/.test(options.apiKey.trim())) throw new ConfigError('HubApi\'s apiKey holds spaces; it is one word.');
-    const postsPath = options.postsPath ?? DEFAULT_POSTS_PATH;
-    if (!/^\/[^?#\s]*$/.test(postsPath)) throw new ConfigError(`HubApi's postsPath must be a path such as "/api/v1/posts", not "${postsPath}".`);
+    const postsPath = options.postsPath ?? AUTHENTICATED_PATHS.posts;
+    if (!isPath(postsPath)) throw new ConfigError(`HubApi's postsPath must be a path such as "${AUTHENTICATED_PATHS.posts}", not "${postsPath}".`);
     this.postsPath = postsPath;
     this.#apiKey = options.apiKey.trim();
     this.#pacer = pacerFor(this.baseUrl, this.#apiKey);
@@ -358,7 +348,7 @@ export class HubApi {
   }
 
   async #bulk(subscribers: unknown[], signal: AbortSignal | undefined): Promise<BulkResult> {
-    const body = await this.#request('POST', this.#url('/api/v1/subscribers/bulk', {}), { subscribers }, signal);
+    const body = await this.#request('POST', this.#url(AUTHENTICATED_PATHS.bulk, {}), { subscribers }, signal);
     const result = BulkResult.safeParse(unwrap(body));
     if (!result.success) throw new UnexpectedResponseError(200, 'The service answered the upsert with a body that has no created and updated counts.', body);
     return result.data;

@@ -9,8 +9,8 @@ import { startOutbox } from '../../src/outbox/outbox.js';
  * Any element that loads starts the outbox, so a submission queued while offline on one
  * page is sent by the next page of the site that has a hub-kit element.
  */
-export function clientFor(baseUrl?: string | null): Transport {
-  const client = sharedTransport(baseUrl || globalThis.location.origin);
+export function transportFor(baseUrl?: string | null): Transport {
+  const transport = sharedTransport(baseUrl || globalThis.location.origin);
   startOutbox();
-  return client;
+  return transport;
 }
