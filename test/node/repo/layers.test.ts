@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
-import { root } from '../../scripts/entries.js';
+import { root } from '../../../scripts/entries.js';
 
 const DESIGN = 'docs/design.md#layers';
 const SCANNED = ['src', 'components', 'bin'];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { LitElement } from 'lit';
-import { onConnect } from '../../../src/lifecycle/on-connect.js';
+import { onConnect } from '../../../../src/lifecycle/on-connect.js';
 
 /** A host that counts the `ping` events the window sends it while it is on the page. */
 class ConnectionHost extends LitElement {
