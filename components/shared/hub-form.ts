@@ -23,7 +23,7 @@ import { clientFor } from './client.js';
 import { emit, type DetailOf } from './emit.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
-import { onStringsChange, stringsFor, type FormStrings } from './strings.js';
+import { FORM_EN, onStringsChange, stringsFor, type FormStrings } from './strings.js';
 
 export type {
   FormBody,
@@ -111,7 +111,6 @@ export abstract class HubFormElement extends LitElement {
 
   readonly #uid = `hub-${++instances}`;
   #generated = false;
-  #lang = '';
   /** Removes every listener added on connecting. */
   #connection: AbortController | undefined;
 
@@ -140,7 +139,7 @@ export abstract class HubFormElement extends LitElement {
 
   /** The built-in strings for the element's language, overlaid by `strings`. */
   get resolvedStrings(): FormStrings {
-    return { ...stringsFor(this.#lang), ...this.strings };
+    return { ...stringsFor(this, FORM_EN), ...this.strings };
   }
 
   override connectedCallback(): void {
@@ -175,7 +174,6 @@ export abstract class HubFormElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (this.ownerDocument.readyState === 'loading') return;
-    this.#lang = this.closest('[lang]')?.getAttribute('lang') ?? '';
     if (!this.formElement) this.#setUp();
     else if (this.#generated) this.#renderLight();
     const form = this.formElement;
