@@ -1,5 +1,5 @@
 /**
- * The script-tag entry, `dist/hub-kit.js`: a loader (0.74 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
+ * The script-tag entry, `dist/hub-kit.js`: a loader (0.93 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
  * (in the parsed page or added later), fetches the file that holds that element and the
  * shared core it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page
  * pays for the elements it shows and nothing else; a page without any pays for this file.
@@ -81,20 +81,24 @@ function fetchOnce(importer: Importer): ReturnType<Importer> {
   return module;
 }
 
+/** The locale files asked for, by primary language: each settles once, and is never asked again. */
+const asked: Record<string, Promise<unknown>> = {};
+
 /**
- * The locale file of `lang`'s primary language ("fr" for "fr-CA"), once; it resolves when
- * the file has registered its strings, or could not be fetched. False for a language
- * without a file (English, and every other).
+ * The locale file of `lang`'s primary language ("fr" for "fr-CA"); it resolves when the
+ * file has registered its strings, or could not be fetched (the page stays English: an
+ * element asks again on every render, and a missing file is not worth a request each
+ * time). False for a language without a file (English, and every other).
  */
 function locale(lang: string): Promise<unknown> | false {
   const primary = lang.split('-')[0]!.toLowerCase();
-  return Object.hasOwn(LOCALES, primary) && fetchOnce(LOCALES[primary]!).catch(() => {});
+  return Object.hasOwn(LOCALES, primary) && (asked[primary] ??= LOCALES[primary]!().catch(() => {}));
 }
 
 // An element whose language has no strings registered asks for them here (shared/strings.ts).
 (globalThis as Record<symbol, unknown>)[Symbol.for('hub-kit.locale')] ??= (lang: string) => void locale(lang);
 
-/** The language an element shows, by the rule of shared/strings.ts `langOf`, unparsed. */
+/** The language an element shows, by the rule of shared/strings.ts `stringsFor`. */
 const langOf = (element: Element) => (element.closest('[lang]') as HTMLElement | null)?.lang ?? document.documentElement.lang;
 
 /** Set by the first batch of tags: the file of all when it needs every per-element file. */
