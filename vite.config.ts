@@ -98,8 +98,8 @@ function minifiedStyles(): Plugin {
  * the search index, and the endpoint functions of src/api/calls.ts reach them. Both modules
  * are imported by the core every element shares (the transport, the outbox), and a module
  * lives in one file: zod would sit in the core that a page with only a form fetches. In the
- * same way components/shared/strings.ts holds the forms' strings beside the error words of
- * hub-search and bio-card, and would carry the forms' table into their pages.
+ * same way components/shared/strings.ts holds the forms' English beside hub-search's and
+ * bio-card's, and would carry the forms' table into their pages.
  *
  * So the modules that only hub-search and bio-card reach get their own copy of these three
  * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the core

@@ -11,7 +11,7 @@
  * in, with `{count}` written in that language's digits and separators.
  *
  * Which language an element shows is its own `lang`, or its nearest ancestor's, or the
- * document's (`langOf`), the same rule for all four elements and for the script tag's loader.
+ * document's (`stringsFor`), the same rule for all four elements and for the script tag's loader.
  *
  * What an error means for the visitor is decided once, by `adviceFor` (src/api/advice.ts);
  * the table gives the words for each kind of advice, under the kind's own name: the forms'
@@ -253,7 +253,7 @@ export function stringsFor<T extends object>(element: Element, base: T): Words<T
 }
 
 /** `text` with `{name}` filled: `value` is written as it is, whatever `$` characters it holds. */
-export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(value as string);
+export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(String(value));
 
 /** The words for `count` in `lang`, with the count in the language's digits. */
 export const plural = (words: Plural, count: number, lang: string): string =>
