@@ -4,7 +4,8 @@
  *
  *   import 'hub-kit/locales/es.js';
  *
- * Formal "usted", neutral between Spain and Latin America; opening ¡ and ¿, quotes « ».
+ * Formal "usted", in words understood in Spain and Latin America alike ("en vivo",
+ * "correo electrónico"); opening ¡ and ¿, quotes « ».
  */
 import { registerStrings } from '../registry.js';
 import type { HubKitStrings } from '../strings.js';
@@ -82,7 +83,7 @@ export const es: HubKitStrings = {
     offline: UNREACHABLE,
     error: 'Algo ha fallado.',
   },
-  live: 'En directo',
+  live: 'En vivo',
   online: { other: '{count} en línea' },
   about: 'Acerca de {name}',
   moreLinks: { one: 'Mostrar {count} enlace más', other: 'Mostrar {count} enlaces más' },
