@@ -98,8 +98,8 @@ function minifiedStyles(): Plugin {
  * the search index, and the endpoint functions of src/api/calls.ts reach them. Both modules
  * are imported by the core every element shares (the transport, the outbox), and a module
  * lives in one file: zod would sit in the core that a page with only a form fetches. In the
- * same way components/shared/strings.ts holds the forms' strings beside the error words of
- * hub-search and bio-card, and would carry the forms' table into their pages.
+ * same way components/shared/strings.ts holds the forms' English beside hub-search's and
+ * bio-card's, and would carry the forms' table into their pages.
  *
  * So the modules that only hub-search and bio-card reach get their own copy of these three
  * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the core
@@ -147,6 +147,48 @@ function parsersApart(): Plugin {
       for (const chunk of reached) {
         const zod = chunk.moduleIds.find((id) => /[\\/]zod[\\/]v4[\\/]/.test(id));
         if (zod) throw new Error(`${chunk.fileName}, fetched by a page with only a form, holds ${zod}: see parsersApart in vite.config.ts.`);
+      }
+    },
+  };
+}
+
+/**
+ * A locale file of the script tag (`hub-kit/fr-<hash>.js`) is its table and the few lines
+ * that register it (components/shared/registry.ts). Shared as one module, those lines would
+ * go to a chunk of their own or to the core, and a French page would fetch one file more
+ * than its elements need. So each locale file gets its own copy (`registry.ts?in=fr`): a
+ * few hundred bytes, and no import. The registry itself lives on the global object, so
+ * every copy reaches the same one.
+ *
+ * The guard in `generateBundle` fails the build if a locale file imports anything.
+ */
+function ownRegistry(): Plugin {
+  const registryFile = /[\\/]components[\\/]shared[\\/]registry\.ts$/;
+  const locale = /[\\/]components[\\/]shared[\\/]locales[\\/]([\w-]+)\.ts$/;
+  let scriptTag = false;
+  return {
+    name: 'hub-kit-own-registry',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
+    async resolveId(source, importer, options) {
+      const name = importer && locale.exec(importer)?.[1];
+      if (!name) return undefined;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && registryFile.test(resolved.id) ? `${resolved.id}?in=${name}` : resolved;
+    },
+    load(id) {
+      const [file, query] = id.split('?');
+      return query?.startsWith('in=') && registryFile.test(file!) ? { code: readFileSync(file!, 'utf8'), moduleType: 'ts' } : undefined;
+    },
+    generateBundle(_options, bundle) {
+      if (!scriptTag) return;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && locale.test(file.facadeModuleId ?? '') && (file.imports.length || file.dynamicImports.length)) {
+          throw new Error(`${file.fileName}, a locale file, imports ${[...file.imports, ...file.dynamicImports].join(', ')}: see ownRegistry in vite.config.ts.`);
+        }
       }
     },
   };
@@ -226,7 +268,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), ownRegistry(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

@@ -24,7 +24,7 @@ import { transportFor } from './transport-for.js';
 import { emit } from './emit.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
-import { onStringsChange, stringsFor, type FormStrings } from './strings.js';
+import { FORM_EN, onStringsChange, stringsFor, type FormStrings } from './strings.js';
 
 export type {
   FormBody,
@@ -113,7 +113,6 @@ export abstract class HubFormElement extends LitElement {
 
   readonly #uid = `hub-${++instances}`;
   #generated = false;
-  #lang = '';
 
   readonly #fields = new FieldErrorsController(this, (name) => this.fieldId(name));
   readonly #submission = new SubmissionController(this, {
@@ -141,7 +140,7 @@ export abstract class HubFormElement extends LitElement {
 
   /** The built-in strings for the element's language, overlaid by `strings`. */
   get resolvedStrings(): FormStrings {
-    return { ...stringsFor(this.#lang), ...this.strings };
+    return { ...stringsFor(this, FORM_EN), ...this.strings };
   }
 
   constructor() {
@@ -171,7 +170,6 @@ export abstract class HubFormElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (this.ownerDocument.readyState === 'loading') return;
-    this.#lang = this.closest('[lang]')?.getAttribute('lang') ?? '';
     if (!this.formElement) this.#setUp();
     else if (this.#generated) this.#renderLight();
     const form = this.formElement;
