@@ -184,7 +184,7 @@ export abstract class HubFormElement extends LitElement {
     const form = this.formElement;
     if (!form) return;
     // aria-disabled, not disabled: the button keeps focus and stays discoverable.
-    const button = form.querySelector('button[type="submit"], button:not([type]), input[type="submit"]');
+    const button = form.querySelector('button:not([type]),[type=submit]');
     if (button) flag(button, 'aria-disabled', this.busy || this.state === 'rate-limited');
     flag(form, 'aria-busy', this.busy);
   }

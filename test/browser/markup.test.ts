@@ -154,7 +154,7 @@ describe('hub-kit/markup', () => {
   describe('its options', () => {
     it('the note and the fragment of the action: hub-kit-subscribed, hub-kit-sent, a name of your own, or none', () => {
       const action = (markup: string) => parse(markup).querySelector('form')!.getAttribute('action');
-      const note = (markup: string) => parse(markup).querySelector('.hub-landed');
+      const note = (markup: string) => parse(markup).querySelector<HTMLElement>('.hub-landed');
       const signup = signupFormHtml({ form: 'f', baseUrl: 'https://hub.example/' });
       expect(action(signup)).to.equal('https://hub.example/api/subscribe/f#hub-kit-subscribed');
       expect(note(signup)!.id).to.equal('hub-kit-subscribed');
