@@ -12,6 +12,7 @@
  *   the form's fragment names says it worked; no note says so before, nor after a refusal
  *   (the service's own page) or an error the service answers with a redirect that carries
  *   its own fragment.
+ * The stand-in's redirect itself never carries a fragment, so the browser keeps the form's.
  * Scripts on:
  * - the fallback of <bio-card> and <hub-search> is hidden once they upgrade (one search box);
  * - back from a post made before the script ran, the element says it worked, the note does not.
@@ -106,6 +107,17 @@ const boxes = () =>
   });
 
 const count = (text: string, part: string) => text.split(part).length - 1;
+
+test('the stand-in\'s redirect after a post without JavaScript has no fragment, whatever the Referer says', async () => {
+  const response = await fetch(`${standIn.url}/api/subscribe/demo-form`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: `${origin}/page?a=1#somewhere` },
+    body: new URLSearchParams({ email: `fragment-${Date.now()}@example.com`, website: '' }),
+  });
+  assert.equal(response.status, 303);
+  assert.equal(response.headers.get('location'), `${origin}/page?a=1&hub-kit=subscribed`);
+});
 
 for (const engine of engines()) {
   describe(`${engine}, JavaScript off`, () => {
