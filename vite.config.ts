@@ -19,7 +19,7 @@ import { hubRoutes } from './demo/hub-routes.js';
 import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
 import { thirdPartyNotices } from './scripts/notices.js';
-import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
+import { BEFORE_UPGRADE_CSS, LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const BUNDLE_SOURCE = here('./components/script-tag/hub-kit.ts');
@@ -45,13 +45,13 @@ function scriptTagBundle(): Plugin {
   };
 }
 
-/** /hub-kit.css, as `npm run build` writes it: the forms' sheet and the space held before upgrade. */
+/** /hub-kit.css, as `npm run build` writes it: the forms' sheets and the space held before upgrade. */
 function kitStylesheet(): Plugin {
   const id = '\0hub-kit.css';
   return {
     name: 'hub-kit-stylesheet',
     resolveId: (source) => (source === '/hub-kit.css' ? id : undefined),
-    load: (source) => (source === id ? LIGHT_FORM_CSS + RESERVE_SPACE_CSS : undefined),
+    load: (source) => (source === id ? LIGHT_FORM_CSS + BEFORE_UPGRADE_CSS + RESERVE_SPACE_CSS : undefined),
   };
 }
 

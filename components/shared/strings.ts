@@ -238,7 +238,11 @@ const LOCALE_FILES = Symbol.for('hub-kit.locale');
  * is English, and so are its plurals and numbers.
  */
 export function stringsFor<T extends object>(element: Element, base: T): Words<T> {
-  const lang = (element.closest?.('[lang]') as HTMLElement | null)?.lang ?? globalThis.document?.documentElement.lang ?? '';
+  return wordsIn((element.closest?.('[lang]') as HTMLElement | null)?.lang ?? globalThis.document?.documentElement.lang ?? '', base);
+}
+
+/** The words of `base` in `lang`, as far as a registered locale has them; no element needed (server rendering). */
+export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
   const { locales } = registry();
   const tag = lang.toLowerCase();
   const primary = tag.split('-')[0]!;
