@@ -196,6 +196,23 @@ describe('Content Security Policy', () => {
     });
   });
 
+  describe('when the page lists only "lit-html", as the older docs said (no other Lit app)', () => {
+    /** The one violation expected: the name "hub-kit", asked for first and refused, before "lit-html". */
+    const refusedName = (v: Violation) => v.directive === 'trusted-types' && /hub-kit/.test(v.sample);
+    for (const order of ['at once', 'one by one'] as const) {
+      it(`${order}: the bundle falls back to a "lit-html" policy, and every element renders and works`, async () => {
+        const win = await openPage('./csp-pages/lit-html-only.html');
+        await exercise(win, newSandbox(), order);
+        expect(win.pageErrors).to.deep.equal([]);
+        expect(violations(win).filter((v) => !refusedName(v))).to.deep.equal([]);
+        const refused = violations(win).filter(refusedName).length;
+        console.log(`# csp: ${order}, trusted-types lit-html only: every element worked; "hub-kit" refused ${refused} time(s), then "lit-html"`);
+        // Where the engine enforces Trusted Types, the refusal of "hub-kit" is what made it fall back.
+        if (win.trustedTypes) expect(refused).to.be.above(0);
+      });
+    }
+  });
+
   describe('when an old library added an enumerable property to Object.prototype', () => {
     it('every element is defined, renders and works', async () => {
       const win = await openPage('./csp-pages/old-library.html');
