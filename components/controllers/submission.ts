@@ -108,10 +108,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SETTLE_MS = 1000;
 /** A slow answer (a hang, a retry after a timeout) is said aloud after this long, not left to a spinner. */
 const SLOW_MS = 8000;
-/** Refusals (a 4xx), whose best words are the service's own when it gave some. */
-const REFUSALS = 'badRequest forbidden tooLarge refused';
+/** Refusals (a 4xx, a 404 too), whose best words are the service's own when it gave some. */
+const REFUSALS = 'notFound badRequest forbidden tooLarge refused';
 /** Answers that stand for the data that was sent: sending it unchanged cannot change them. */
-const STANDING = `config notFound invalid ${REFUSALS}`;
+const STANDING = `config invalid ${REFUSALS}`;
 
 /** The wait as a visitor reads it: seconds up to a minute and a half, then "about N minutes". */
 const waitText = (s: Words, seconds: number): string =>
