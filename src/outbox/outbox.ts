@@ -203,7 +203,9 @@ async function sendAll(): Promise<void> {
   const queue = await pending();
   for (let i = 0; i < queue.length; i++) {
     const { id, baseUrl } = queue[i]!;
-    if (unreachable.has(baseUrl)) continue;
+    // What already waits for a form is passed over without a transaction (delivered entries
+    // stay until a form takes them); the transaction below checks again what changed since.
+    if (unreachable.has(baseUrl) || forVisitor(queue[i])) continue;
     const now = Date.now();
     let picked: OutboxEntry | undefined;
     // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
