@@ -58,21 +58,27 @@ function kitStylesheet(): Plugin {
 /**
  * The script-tag bundle carries its own copy of Lit, and lit-html creates its Trusted Types
  * policy, named "lit-html", as it loads. On a page that already runs another Lit app that
- * name is taken, and under a CSP with a `trusted-types` list (which docs/csp.md used to
- * recommend) a second policy of one name is refused: lit-html's module throws, and no
- * element of the bundle is defined. The bundle's copy therefore names its policy
- * "hub-kit" (docs/csp.md says to list it). npm builds keep "lit-html": there the site's
+ * name is taken, and under a CSP with a `trusted-types` list a second policy of one name is
+ * refused: lit-html's module throws, and no element of the bundle is defined. The bundle's
+ * copy therefore asks for a policy named "hub-kit" first (docs/csp.md says to list it),
+ * and only if that name is refused for "lit-html": a site that followed the older docs
+ * (`trusted-types lit-html`, and no other Lit app) keeps working, with one reported
+ * violation for the name it refused. npm builds keep "lit-html" alone: there the site's
  * bundler shares one Lit between its code and the kit's. The lasting fix is lit-html's: a
  * policy name an app can choose, or a fallback when its own is taken.
  */
 function ownTrustedTypesPolicy(): Plugin {
-  const policy = /(\.createPolicy\()(["'])lit-html\2/g;
+  // `s.createPolicy("lit-html",{createHTML:…})`, as lit-html ships it: the object that
+  // makes policies, then the options, which the fallback passes to each attempt.
+  const policy = /\b([\w$]+)\.createPolicy\((["'])lit-html\2,/g;
   return {
     name: 'hub-kit-trusted-types-policy',
     apply: 'build',
     transform(code, id) {
       if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
-      const renamed = code.replace(policy, '$1$2hub-kit$2');
+      const renamed = code.replace(policy, (_, tt: string) => {
+        return `(hubKitPolicyOptions=>{try{return ${tt}.createPolicy("hub-kit",hubKitPolicyOptions)}catch{return ${tt}.createPolicy("lit-html",hubKitPolicyOptions)}})(`;
+      });
       if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
       return { code: renamed, map: null };
     },

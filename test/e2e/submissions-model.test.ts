@@ -1,15 +1,17 @@
 /**
  * Model-based, in real tabs: random sequences around a form of the built dist/hub-kit.js on
- * one origin, the stand-in service on another, with what only real tabs have: a reload, a
- * navigation to another page of the site, a tab closed (and the site opened again), a
- * second tab with the same form. The service answers the next POST 201, 422, 500, or holds
- * it (stored, no answer yet) so that a page can be left while its send is in flight; the
- * browser goes offline and online; time passes.
+ * one origin, the stand-in service on another (a contact form, a signup form, or a signup
+ * form for a magic link), with what only real tabs have: a reload, a navigation to another
+ * page of the site, a tab closed (and the site opened again), a second tab with the same
+ * form. The service answers the next POST 201, 409, 422, 429, 500, 201 without CORS headers
+ * (stored, but unreadable), or holds it (stored, no answer yet) so that a page can be left
+ * while its send is in flight; the browser goes offline and online; time passes.
  *
  * After every step, from the stand-in's log and what the visitor reads in the tab in front:
- * a contact message arrives at most once per intent, a signup at most twice; "sent" is read
- * only after a 2xx; the per-visitor budget holds. At the end, every intent the visitor did
- * not type over was delivered or is back in the form's fields.
+ * a contact message or a magic link arrives at most once per intent, a signup at most
+ * twice; "sent" is read only after a 2xx (or a signup's 409, already subscribed); the
+ * per-visitor budget holds. At the end, every intent the visitor did not type over was
+ * delivered or is back in the form's fields.
  *
  * CI runs a few sequences per engine (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
  * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
@@ -29,12 +31,15 @@ const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : u
 const PATH = process.env.HUB_MODEL_PATH;
 const REPLAY = process.env.HUB_MODEL_REPLAY;
 
-type Kind = 'contact' | 'signup';
-const TAG: Record<Kind, string> = { contact: 'contact-form', signup: 'signup-form' };
-const POST_PATH: Record<Kind, string> = { contact: '/contact', signup: '/subscribe' };
-const ONCE: Record<Kind, number> = { contact: 1, signup: 2 };
-const BUDGET: Record<Kind, number> = { contact: 5, signup: 10 };
-const SUCCESS = /thanks|check your inbox|message was sent|has been sent/i;
+type Kind = 'contact' | 'signup' | 'magic';
+type Answer = 201 | 409 | 422 | 429 | 500 | 'hold' | 'no-cors';
+const TAG: Record<Kind, string> = { contact: 'contact-form', signup: 'signup-form', magic: 'signup-form' };
+const POST_PATH: Record<Kind, string> = { contact: '/contact', signup: '/subscribe', magic: '/magic-links/' };
+const ONCE: Record<Kind, number> = { contact: 1, signup: 2, magic: 1 };
+const BUDGET: Record<Kind, number> = { contact: 5, signup: 10, magic: 10 };
+const SUCCESS = /thanks|check your inbox|already subscribed|message was sent|has been sent/i;
+/** An answer the visitor may read as a success: a 2xx, or a signup's 409 (already subscribed). */
+const good = (r: Real, q: Logged) => (q.status >= 200 && q.status < 300) || (q.status === 409 && r.kind === 'signup');
 
 let service: Served;
 let site: Site;
@@ -112,8 +117,8 @@ async function check(r: Real): Promise<void> {
   const text = await status(front(r), TAG[r.kind]).catch(() => r.lastText);
   if (SUCCESS.test(text) && !SUCCESS.test(r.lastText)) r.successes++;
   r.lastText = text;
-  const good = arrived.filter((q) => q.status >= 200 && q.status < 300).length;
-  assert.ok(r.successes <= good, `the visitor read a success ${r.successes} times after ${good} 2xx answers`);
+  const answered = arrived.filter((q) => good(r, q)).length;
+  assert.ok(r.successes <= answered, `the visitor read a success ${r.successes} times after ${answered} good answers`);
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -151,13 +156,29 @@ const intent = (clicks: number) =>
     await wait(300 + clicks * 60);
   });
 
-const answer = (status: 201 | 422 | 500 | 'hold') =>
+function fault(kind: Kind, answer: Answer): Record<string, unknown> {
+  const rule = { path: POST_PATH[kind], method: 'POST' };
+  switch (answer) {
+    case 'hold':
+      return { ...rule, hold: true, store: true };
+    case 'no-cors':
+      // Stored, but the browser hides the answer: an unknown outcome to the page.
+      return { ...rule, status: 201, cors: false, store: true };
+    case 409:
+      // For a signup, the service's "already subscribed"; for a contact message or a magic link, a refusal.
+      return kind === 'signup' ? { ...rule, status: 409, body: { message: 'You are already subscribed.' }, store: true } : { ...rule, status: 409, body: { message: 'This was received before.' } };
+    case 422:
+      return { ...rule, status: 422, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } };
+    case 429:
+      return { ...rule, status: 429, headers: { 'Retry-After': '2' } };
+    default:
+      return { ...rule, status: answer, store: answer === 201 };
+  }
+}
+
+const answer = (status: Answer) =>
   command(`ServiceAnswersNext(${status})`, async (_m, r) => {
-    const rule =
-      status === 'hold'
-        ? { path: POST_PATH[r.kind], method: 'POST', hold: true, store: true }
-        : { path: POST_PATH[r.kind], method: 'POST', status, store: status === 201, ...(status === 422 ? { body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } } : {}) };
-    await control(r.base, 'faults', rule);
+    await control(r.base, 'faults', fault(r.kind, status));
   });
 
 const network = (offline: boolean) =>
@@ -217,7 +238,7 @@ const release = command('ReleaseHeldAnswers', async (_m, r) => {
 
 const commands = [
   fc.integer({ min: 1, max: 3 }).map(intent),
-  fc.constantFrom<201 | 422 | 500 | 'hold'>(201, 422, 500, 'hold').map(answer),
+  fc.constantFrom<Answer>(201, 409, 422, 429, 500, 'hold', 'no-cors').map(answer),
   fc.boolean().map(network),
   fc.constantFrom<'Reload' | 'Navigate' | 'CloseTab'>('Reload', 'Navigate', 'CloseTab').map(leave),
   fc.constant(secondTab),
@@ -240,7 +261,7 @@ async function settle(r: Real): Promise<void> {
     if (now !== last) [last, quietSince] = [now, Date.now()];
   }
   await check(r);
-  const good = new Set((await posts(r)).filter((q) => q.status >= 200 && q.status < 300).map((q) => q.email));
+  const delivered = new Set((await posts(r)).filter((q) => good(r, q)).map((q) => q.email));
   // The visitor empties the form of each tab, once per entry that may wait, to take each back.
   const inFields = new Set<string>();
   for (const tab of r.tabs) {
@@ -260,7 +281,7 @@ async function settle(r: Real): Promise<void> {
     }
   }
   for (const i of r.intents) {
-    if (!i.overwritten) assert.ok(good.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
+    if (!i.overwritten) assert.ok(delivered.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
   }
 }
 
@@ -274,9 +295,11 @@ for (const engine of engines()) {
 
     test('every sequence keeps the promises', { timeout: RUNS * 120_000 + 60_000 }, async () => {
       let sequences = 0;
+      const kinds: Partial<Record<Kind, number>> = {};
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
+        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup', 'magic'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
+          kinds[kind] = (kinds[kind] ?? 0) + 1;
           const base = `${service.url}/__sandbox/model-${engine}-${Date.now()}-${sequences}`;
           const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };
           try {
@@ -290,7 +313,7 @@ for (const engine of engines()) {
         }),
         { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${engine}, real tabs: ${sequences} sequences`);
+      console.log(`model: ${engine}, real tabs: ${sequences} sequences (${RUNS} runs), kinds ${JSON.stringify(kinds)}`);
     });
   });
 }
