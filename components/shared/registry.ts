@@ -7,11 +7,12 @@
  * `registerStrings`, and must not bring an element's code or tables with it. The script tag
  * builds a copy of this module into each locale file and into its loader (vite.config.ts).
  */
-import type { HubKitStrings } from './strings.js';
-
 export interface Registry {
-  /** Registered tables by lowercase language tag: `fr`, `pt-br`. */
-  locales: Map<string, Partial<HubKitStrings>>;
+  /**
+   * Registered tables by lowercase language tag: `fr`, `pt-br`. Their type, `HubKitStrings`,
+   * is strings.ts's, which reads this module: `registerStrings` there is the typed door.
+   */
+  locales: Map<string, object>;
   /** Fires `change` when a locale is registered, so rendered elements can refresh. */
   events: EventTarget;
 }
@@ -24,7 +25,7 @@ export function registry(): Registry {
 }
 
 /** Adds or extends a locale: `registerStrings('fr', { subscribe: 'S’abonner' })`. */
-export function registerStrings(lang: string, strings: Partial<HubKitStrings>): void {
+export function registerStrings(lang: string, strings: object): void {
   const tag = lang.toLowerCase();
   const { locales, events } = registry();
   locales.set(tag, { ...locales.get(tag), ...strings });

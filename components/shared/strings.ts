@@ -18,9 +18,10 @@
  * at the top level, `<hub-search>`'s and `<bio-card>`'s in `searchErrors` and `cardErrors`.
  */
 import { adviceFor, type AdviceKind } from '../../src/api/advice.js';
-import { registry } from './registry.js';
+import { registerStrings as register, registry } from './registry.js';
 
-export { registerStrings } from './registry.js';
+/** Adds or extends a locale: `registerStrings('fr', { subscribe: 'S’abonner' })`. */
+export const registerStrings: (lang: string, strings: Partial<HubKitStrings>) => void = register;
 
 export interface FormStrings {
   emailLabel: string;
