@@ -19,7 +19,7 @@ import { hubRoutes } from './demo/hub-routes.js';
 import { minifyTemplates } from './scripts/css-text.js';
 import { RESERVE_SPACE_CSS } from './scripts/reserve-space.js';
 import { thirdPartyNotices } from './scripts/notices.js';
-import { LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
+import { BEFORE_UPGRADE_CSS, LIGHT_FORM_CSS } from './components/shared/light-form.styles.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const BUNDLE_SOURCE = here('./components/script-tag/hub-kit.ts');
@@ -45,34 +45,40 @@ function scriptTagBundle(): Plugin {
   };
 }
 
-/** /hub-kit.css, as `npm run build` writes it: the forms' sheet and the space held before upgrade. */
+/** /hub-kit.css, as `npm run build` writes it: the forms' sheets and the space held before upgrade. */
 function kitStylesheet(): Plugin {
   const id = '\0hub-kit.css';
   return {
     name: 'hub-kit-stylesheet',
     resolveId: (source) => (source === '/hub-kit.css' ? id : undefined),
-    load: (source) => (source === id ? LIGHT_FORM_CSS + RESERVE_SPACE_CSS : undefined),
+    load: (source) => (source === id ? LIGHT_FORM_CSS + BEFORE_UPGRADE_CSS + RESERVE_SPACE_CSS : undefined),
   };
 }
 
 /**
  * The script-tag bundle carries its own copy of Lit, and lit-html creates its Trusted Types
  * policy, named "lit-html", as it loads. On a page that already runs another Lit app that
- * name is taken, and under a CSP with a `trusted-types` list (which docs/csp.md used to
- * recommend) a second policy of one name is refused: lit-html's module throws, and no
- * element of the bundle is defined. The bundle's copy therefore names its policy
- * "hub-kit" (docs/csp.md says to list it). npm builds keep "lit-html": there the site's
+ * name is taken, and under a CSP with a `trusted-types` list a second policy of one name is
+ * refused: lit-html's module throws, and no element of the bundle is defined. The bundle's
+ * copy therefore asks for a policy named "hub-kit" first (docs/csp.md says to list it),
+ * and only if that name is refused for "lit-html": a site that followed the older docs
+ * (`trusted-types lit-html`, and no other Lit app) keeps working, with one reported
+ * violation for the name it refused. npm builds keep "lit-html" alone: there the site's
  * bundler shares one Lit between its code and the kit's. The lasting fix is lit-html's: a
  * policy name an app can choose, or a fallback when its own is taken.
  */
 function ownTrustedTypesPolicy(): Plugin {
-  const policy = /(\.createPolicy\()(["'])lit-html\2/g;
+  // `s.createPolicy("lit-html",{createHTML:…})`, as lit-html ships it: the object that
+  // makes policies, then the options, which the fallback passes to each attempt.
+  const policy = /\b([\w$]+)\.createPolicy\((["'])lit-html\2,/g;
   return {
     name: 'hub-kit-trusted-types-policy',
     apply: 'build',
     transform(code, id) {
       if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
-      const renamed = code.replace(policy, '$1$2hub-kit$2');
+      const renamed = code.replace(policy, (_, tt: string) => {
+        return `(hubKitPolicyOptions=>{try{return ${tt}.createPolicy("hub-kit",hubKitPolicyOptions)}catch{return ${tt}.createPolicy("lit-html",hubKitPolicyOptions)}})(`;
+      });
       if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
       return { code: renamed, map: null };
     },
@@ -98,8 +104,8 @@ function minifiedStyles(): Plugin {
  * the search index, and the endpoint functions of src/api/calls.ts reach them. Both modules
  * are imported by the core every element shares (the transport, the outbox), and a module
  * lives in one file: zod would sit in the core that a page with only a form fetches. In the
- * same way components/shared/strings.ts holds the forms' strings beside the error words of
- * hub-search and bio-card, and would carry the forms' table into their pages.
+ * same way components/shared/strings.ts holds the forms' English beside hub-search's and
+ * bio-card's, and would carry the forms' table into their pages.
  *
  * So the modules that only hub-search and bio-card reach get their own copy of these three
  * (`…?parsers`), tree-shaken to what they read, in the files those elements fetch; the core
@@ -147,6 +153,48 @@ function parsersApart(): Plugin {
       for (const chunk of reached) {
         const zod = chunk.moduleIds.find((id) => /[\\/]zod[\\/]v4[\\/]/.test(id));
         if (zod) throw new Error(`${chunk.fileName}, fetched by a page with only a form, holds ${zod}: see parsersApart in vite.config.ts.`);
+      }
+    },
+  };
+}
+
+/**
+ * A locale file of the script tag (`hub-kit/fr-<hash>.js`) is its table and the few lines
+ * that register it (components/shared/registry.ts). Shared as one module, those lines would
+ * go to a chunk of their own or to the core, and a French page would fetch one file more
+ * than its elements need. So each locale file gets its own copy (`registry.ts?in=fr`): a
+ * few hundred bytes, and no import. The registry itself lives on the global object, so
+ * every copy reaches the same one.
+ *
+ * The guard in `generateBundle` fails the build if a locale file imports anything.
+ */
+function ownRegistry(): Plugin {
+  const registryFile = /[\\/]components[\\/]shared[\\/]registry\.ts$/;
+  const locale = /[\\/]components[\\/]shared[\\/]locales[\\/]([\w-]+)\.ts$/;
+  let scriptTag = false;
+  return {
+    name: 'hub-kit-own-registry',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
+    async resolveId(source, importer, options) {
+      const name = importer && locale.exec(importer)?.[1];
+      if (!name) return undefined;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && registryFile.test(resolved.id) ? `${resolved.id}?in=${name}` : resolved;
+    },
+    load(id) {
+      const [file, query] = id.split('?');
+      return query?.startsWith('in=') && registryFile.test(file!) ? { code: readFileSync(file!, 'utf8'), moduleType: 'ts' } : undefined;
+    },
+    generateBundle(_options, bundle) {
+      if (!scriptTag) return;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && locale.test(file.facadeModuleId ?? '') && (file.imports.length || file.dynamicImports.length)) {
+          throw new Error(`${file.fileName}, a locale file, imports ${[...file.imports, ...file.dynamicImports].join(', ')}: see ownRegistry in vite.config.ts.`);
+        }
       }
     },
   };
@@ -226,7 +274,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), ownRegistry(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

@@ -7,8 +7,8 @@ export { SignupForm } from './signup-form/signup-form.js';
 export { ContactForm } from './contact-form/contact-form.js';
 export { HubSearch } from './hub-search/hub-search.js';
 export { BioCard } from './bio-card/bio-card.js';
-// The forms' strings: a site registers a locale of its own with these.
-export { registerStrings, type FormStrings } from './shared/strings.js';
+// The elements' strings: a site registers a locale of its own with these.
+export { registerStrings, type HubKitStrings, type FormStrings, type SearchStrings, type CardStrings, type Plural } from './shared/strings.js';
 // The types the README's tables name, beside the classes they describe.
 export type { FormState, FormBody, FormSubmitDetail, FormSuccessDetail, FormErrorDetail, FormQueuedDetail } from './shared/hub-form.js';
 export type { BioCardVariant, BioCardState, BioCardLoadDetail, BioCardErrorDetail, BioCardPresenceDetail } from './bio-card/bio-card.js';

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
+import { BEFORE_UPGRADE_CSS, LIGHT_FORM_CSS } from '../components/shared/light-form.styles.js';
 import { minifyTemplates } from './css-text.js';
 import { RESERVE_SPACE_CSS } from './reserve-space.js';
 import { ELEMENTS, root } from './entries.js';
@@ -113,11 +113,13 @@ chmodSync(join(dist, 'bin/hub-kit.js'), 0o755);
 
 // The forms' light-DOM rules as a plain stylesheet, for pages that want the styled look
 // before the script loads or without any script.
-// Written from the very sheet the elements adopt, so the two cannot drift apart.
+// Written from the very sheet the elements adopt, so the two cannot drift apart, and the
+// rules that matter only before upgrade.
 writeFileSync(
   join(dist, 'hub-forms.css'),
   '/* hub-kit: the <signup-form> and <contact-form> forms, before upgrade and without JavaScript. */\n' +
-    LIGHT_FORM_CSS,
+    LIGHT_FORM_CSS +
+    BEFORE_UPGRADE_CSS,
 );
 
 // Everything a page links for all four elements: the forms' sheet and the rules that hold
@@ -126,6 +128,7 @@ writeFileSync(
   join(dist, 'hub-kit.css'),
   '/* hub-kit: the forms before upgrade and without JavaScript, and the space each element takes before upgrade. */\n' +
     LIGHT_FORM_CSS +
+    BEFORE_UPGRADE_CSS +
     RESERVE_SPACE_CSS,
 );
 

@@ -18,6 +18,13 @@
  *
  * test/e2e/layout-shift.test.ts measures a page with all four elements and holds it to
  * CLS <= 0.01.
+ *
+ * Without JavaScript nothing will upgrade, so nothing is held: under `(scripting: none)`
+ * (Chrome 120, Firefox 113, Safari 17) every element is as tall as what is written inside it,
+ * its fallback content or nothing. For that last rule to win by order alone, every rule
+ * before it has the same specificity as `bio-card:not(:defined)`: attribute conditions and
+ * `:has()` go inside `:where()`, which counts for nothing. test/e2e/nojs.test.ts checks it
+ * with scripts off in each engine.
  */
 export const RESERVE_SPACE_CSS = /* css */ `bio-card,
 hub-search {
@@ -29,7 +36,7 @@ bio-card:not(:defined) {
   max-inline-size: var(--hub-bio-card-max-inline-size, 26rem);
   block-size: var(--hub-bio-card-block-size, 33rem);
 }
-bio-card[variant='compact']:not(:defined) {
+bio-card:where([variant='compact']):not(:defined) {
   max-inline-size: var(--hub-bio-card-max-inline-size, 24rem);
   block-size: var(--hub-bio-card-block-size, 4.75rem);
 }
@@ -37,26 +44,32 @@ hub-search:not(:defined) {
   max-width: 40rem;
   min-block-size: calc(1lh + 1.2em + 2px);
 }
-hub-search[mode='dialog']:not(:defined) {
+hub-search:where([mode='dialog']):not(:defined) {
   display: inline-block;
   min-block-size: calc(max(1lh, 1.12em + 2px) + 0.9em + 2px);
 }
-:is(signup-form, contact-form):not(:defined):not(:has(form)) {
+:is(signup-form, contact-form):not(:defined):where(:not(:has(form))) {
   --_hk-field: calc(1lh + 0.25rem + 1rem + 1.4em + 2px);
   --_hk-button: calc(1rem + 1.4em + 2px);
   --_hk-gap: var(--hub-gap, 0.75rem);
   min-block-size: calc(var(--_hk-field) + var(--_hk-gap) + var(--_hk-button));
 }
-signup-form[name-field]:not(:defined):not(:has(form)) {
+signup-form:where([name-field]):not(:defined):where(:not(:has(form))) {
   min-block-size: calc(2 * (var(--_hk-field) + var(--_hk-gap)) + var(--_hk-button));
 }
-signup-form[consent]:not(:defined):not(:has(form)) {
+signup-form:where([consent]):not(:defined):where(:not(:has(form))) {
   min-block-size: calc(var(--_hk-field) + 1lh + 2 * var(--_hk-gap) + var(--_hk-button));
 }
-signup-form[name-field][consent]:not(:defined):not(:has(form)) {
+signup-form:where([name-field][consent]):not(:defined):where(:not(:has(form))) {
   min-block-size: calc(2 * var(--_hk-field) + 1lh + 3 * var(--_hk-gap) + var(--_hk-button));
 }
-contact-form:not(:defined):not(:has(form)) {
+contact-form:not(:defined):where(:not(:has(form))) {
   min-block-size: calc(3 * (var(--_hk-field) + var(--_hk-gap)) + 7em + var(--_hk-button));
+}
+@media (scripting: none) {
+  :is(bio-card, hub-search, signup-form, contact-form):not(:defined) {
+    block-size: auto;
+    min-block-size: 0;
+  }
 }
 `;

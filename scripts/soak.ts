@@ -3,7 +3,7 @@
  * suite (test/browser/bundle/submissions-model.test.ts) in every browser HUB_BROWSERS names, then the
  * real-tabs suite (test/e2e/submissions-model.test.ts).
  *
- *   npm run soak                     # 100 sequences per form and browser, 30 per browser in tabs
+ *   npm run soak                     # 100 sequences per form and browser, 33 per browser in tabs
  *   HUB_MODEL_RUNS=500 npm run soak  # more
  *   HUB_MODEL_SEED=-993780482 HUB_MODEL_PATH="0:6:4:6" HUB_MODEL_REPLAY="GBN:F" npm run soak
  *                                    # replay a failure: its seed, path and replayPath, as printed

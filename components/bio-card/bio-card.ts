@@ -12,7 +12,7 @@ import { ResourceController } from '../controllers/resource.js';
 import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { CARD_ERRORS, errorText } from '../shared/strings.js';
+import { CARD_EN, errorText, fill, onStringsChange, plural, stringsFor, type CardStrings, type Words } from '../shared/strings.js';
 import { styles } from './bio-card.styles.js';
 
 export { parseBio };
@@ -109,7 +109,7 @@ export class BioCard extends LitElement {
    * make cached presence stale without waiting half a minute.
    * @internal
    */
-  static clock: () => number = () => Date.now();
+  static clock: () => number = Date.now;
 
   // Declared statically rather than with decorators: the decorator helpers and one call per
   // field cost more bytes in every bundle than this one object.
@@ -154,6 +154,8 @@ export class BioCard extends LitElement {
   #links: { bio: BioData; links: ShownLink[]; socials: ShownLink[] } | undefined;
   /** What the profile's parts were last rendered from; see #renderBio. */
   #shown: unknown[] = [];
+  /** The words of the card's language, as the last render read them. */
+  #s = CARD_EN as Words<CardStrings>;
 
   #bio = new ResourceController<BioData>(this, {
     read: (retry) => this.#read('bio', getBio, retry),
@@ -193,7 +195,11 @@ export class BioCard extends LitElement {
     super();
     // A card moved in the DOM keeps what it has, and reads its profile again (through the
     // cache: within freshness that sends nothing). Presence picks up by itself.
-    onConnect(this, () => this.hasUpdated && this.#sync(true, false));
+    onConnect(this, (signal) => {
+      // New words: every part renders again (see #renderBio).
+      onStringsChange(() => ((this.#shown = []), this.requestUpdate()), { signal });
+      if (this.hasUpdated) this.#sync(true, false);
+    });
   }
 
   get state(): BioCardState {
@@ -279,18 +285,19 @@ export class BioCard extends LitElement {
     const cls = compact ? 'card compact' : 'card';
     const bio = this._bio;
     const error = this._error;
+    const s = (this.#s = stringsFor(this, CARD_EN));
     if (bio) return this.#renderBio(bio, cls, compact);
     if (error) {
       return html`<div part="card error" class="${cls} error" role="alert">
         <div>
-          <p class="message">This profile could not be loaded.</p>
-          <p class="detail">${errorText(CARD_ERRORS, error)}</p>
+          <p class="message">${s.cardFailed}</p>
+          <p class="detail">${errorText(s.cardErrors, error)}</p>
         </div>
-        ${this.tenant ? html`<button part="retry" type="button" @click=${() => this.retry()}>Try again</button>` : nothing}
+        ${this.tenant ? html`<button part="retry" type="button" @click=${() => this.retry()}>${s.retry}</button>` : nothing}
       </div>`;
     }
     return html`<div part="card skeleton" class=${cls} aria-busy="true">
-      <span class="visually-hidden" role="status">Loading profile…</span>
+      <span class="visually-hidden" role="status">${s.cardLoading}</span>
       <div class="header" aria-hidden="true">
         <span class="avatar bone"></span>
         <div class="who"><span class="bone title"></span><span class="bone line short"></span></div>
@@ -308,9 +315,10 @@ export class BioCard extends LitElement {
     const live = this.presence?.live;
     const online = this.presence?.online ?? -1;
     if (!live && online < 0) return nothing;
+    const s = this.#s;
     return html`<p part="presence" class="presence">
-      ${live ? html`<span part="live" class="live">Live</span>` : nothing}
-      ${online < 0 ? nothing : html`<span part="online">${Math.floor(online).toLocaleString('en')} online</span>`}
+      ${live ? html`<span part="live" class="live">${s.live}</span>` : nothing}
+      ${online < 0 ? nothing : html`<span part="online">${plural(s.online, Math.floor(online), s.lang)}</span>`}
     </p>`;
   }
 
@@ -322,7 +330,7 @@ export class BioCard extends LitElement {
    */
   #renderBio(bio: BioData, cls: string, compact: boolean): TemplateResult {
     // (navigator is read only when offline: the server has none.)
-    const keys = [bio, compact, this.headingLevel, this._avatarFailed, this._allLinks, this.offline, this.offline && navigator.onLine];
+    const keys = [bio, compact, this.headingLevel, this._avatarFailed, this._allLinks, this.offline, this.offline && navigator.onLine, this.#s.lang];
     const same = keys.every((key, i) => key === this.#shown[i]);
     this.#shown = keys;
     const text = bio.bio ? html`<p part="bio" class=${compact ? 'summary' : 'bio'} dir="auto">${bio.bio}</p>` : nothing;
@@ -354,21 +362,20 @@ export class BioCard extends LitElement {
     const { links, socials } = this.#links?.bio === bio ? this.#links : (this.#links = { bio, ...profileLinks(bio) });
     const more = links.length - SHOWN_LINKS;
     const all = this._allLinks;
-    return html`<div class="body" tabindex="0" role="region" aria-label="About ${bio.name}">
+    const s = this.#s;
+    return html`<div class="body" tabindex="0" role="region" aria-label=${fill(s.about, 'name', bio.name)}>
         ${text}
         ${list('link', links.slice(0, SHOWN_LINKS), 'noopener noreferrer')}
         ${more > 0
           ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links"
-                @click=${() => (this._allLinks = !all)}>${all ? 'Show fewer links' : `Show ${more} more links`}</button>
+                @click=${() => (this._allLinks = !all)}>${all ? s.fewerLinks : plural(s.moreLinks, more, s.lang)}</button>
               ${all ? list('link', links.slice(SHOWN_LINKS), 'noopener noreferrer', undefined, 'more-links') : nothing}`
           : nothing}
-        ${list('social', socials, 'me noopener noreferrer', 'Social profiles')}
+        ${list('social', socials, 'me noopener noreferrer', s.socialProfiles)}
         <slot name="footer"></slot>
       </div>
       ${this.offline
-        ? html`<p part="note" class="note">${
-            navigator.onLine ? 'The service cannot be reached: showing the saved profile.' : 'Offline: showing the saved profile.'
-          }</p>`
+        ? html`<p part="note" class="note">${navigator.onLine ? s.cardSavedUnreachable : s.cardSavedOffline}</p>`
         : nothing}`;
   }
 

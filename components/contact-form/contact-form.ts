@@ -1,9 +1,10 @@
-import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { ContactBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
 import type { EventsOf } from '../shared/emit.js';
 import { HubFormElement, text, type FormEvents, type Target } from '../shared/hub-form.js';
+import { contactFields } from '../shared/form-markup.js';
 import type { FormStrings } from '../shared/strings.js';
 import { contactFormStyles } from './contact-form.styles.js';
 
@@ -24,9 +25,9 @@ import { contactFormStyles } from './contact-form.styles.js';
  * @attr message-label - The message field's label.
  * @attr strings - JSON overrides for any built-in string.
  * @attr busy - Reflected while a message is being sent.
- * @attr state - Reflected: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  *
  * @prop {Partial<FormStrings>} strings - Overrides for any built-in string.
+ * @prop {FormState} state - Read-only: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  * @prop {HTMLFormElement | null} formElement - The form in use.
  *
  * @fires {CustomEvent<FormSubmitDetail>} contact-form-submit - Cancelable; before anything is sent.
@@ -79,11 +80,7 @@ export class ContactForm extends HubFormElement {
   }
 
   protected fieldsTemplate(s: FormStrings): TemplateResult {
-    return html`${this.nameInput(s)}${this.emailInput(s)}${this.field(
-      'message',
-      this.messageLabel || s.messageLabel,
-      (id) => html`<textarea id=${id} name="message" rows="6" required></textarea>`,
-    )}`;
+    return contactFields(this, s, (name) => this.fieldId(name));
   }
 
   protected payload(data: FormData): ContactBody {

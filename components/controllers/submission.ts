@@ -19,7 +19,7 @@ import { isHubError, logOnce, type RateLimitedError, type ValidationError } from
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import { ENDPOINTS, type EndpointParams } from '../../src/api/endpoints.js';
-import { PAGE, claim, enqueue, outboxEvents, pending, type DeliveredDetail, type OutboxEntry } from '../../src/outbox/outbox.js';
+import { claim, enqueue, outboxEvents, pending, type OutboxEntry } from '../../src/outbox/outbox.js';
 
 export type SubmissionState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
 
@@ -109,10 +109,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SETTLE_MS = 1000;
 /** A slow answer (a hang, a retry after a timeout) is said aloud after this long, not left to a spinner. */
 const SLOW_MS = 8000;
-/** Refusals (a 4xx), whose best words are the service's own when it gave some. */
-const REFUSALS = 'badRequest forbidden tooLarge refused';
+/** Refusals (a 4xx, a 404 too), whose best words are the service's own when it gave some. */
+const REFUSALS = 'notFound badRequest forbidden tooLarge refused';
 /** Answers that stand for the data that was sent: sending it unchanged cannot change them. */
-const STANDING = `config notFound invalid ${REFUSALS}`;
+const STANDING = `config invalid ${REFUSALS}`;
 
 /** The wait as a visitor reads it: seconds up to a minute and a half, then "about N minutes". */
 const waitText = (s: Words, seconds: number): string =>
@@ -372,16 +372,20 @@ export class SubmissionController implements ReactiveController {
   }
 
   /**
-   * Takes back an entry of this target that waits for the visitor (refused, or of unknown
-   * outcome, on this page or one the visitor left) and puts it into the fields it came
-   * from, with its reason. Only into an empty form, so it never overwrites what is typed.
+   * Takes what waits in the outbox for the visitor (this element's entry `id`, or any entry
+   * of this target, from this page or one the visitor left) and tells its outcome: a
+   * delivery as a success, whatever the fields hold; a refusal or an unknown outcome goes
+   * back into the fields it came from, with its reason, and only into an empty form, so it
+   * never overwrites what is typed.
    */
-  async #reclaim(): Promise<void> {
+  async #reclaim(id?: string): Promise<void> {
     const form = this.#form;
-    if (!form || this.busy || !this.#isEmpty()) return;
-    const entry = await claim((e) => this.#ours(e));
+    if (!form || this.busy) return;
+    const empty = this.#isEmpty();
+    const entry = await claim((e) => (id ? e.id === id : this.#ours(e)) && (empty || !!e.delivered));
     if (!entry) return;
     this.#queued.delete(entry.id);
+    if (entry.delivered) return this.#succeed(entry.body, entry.delivered, true);
     const { fields = {}, ...values } = entry.body as SignupBody & Record<string, string>;
     const controls = form.elements;
     for (const [name, value] of [...Object.entries(values), ...Object.entries(fields).map(([key, v]) => [`fields[${key}]`, v])]) {
@@ -398,19 +402,16 @@ export class SubmissionController implements ReactiveController {
   }
 
   /**
-   * The outbox delivered an entry, or left one refused or unconfirmed. A delivery is told by
-   * the element that queued it, or, for an entry this page took over from a page that went
-   * away mid-send, by a free form of its target; what waits for the visitor is taken back by
-   * a free form of its target.
+   * The outbox delivered an entry, or left one refused or unconfirmed, in this tab or
+   * another. The element that queued it takes it; what else waits for the visitor is taken
+   * by a free form of its target. A delivery this element did not queue waits in the
+   * outbox for the next form of its target to load (or to be emptied), not for a form of
+   * another tab that might take it before the one the visitor is looking at.
    */
   #onOutbox = (event: Event): void => {
-    const { entry, response } = (event as CustomEvent<Partial<DeliveredDetail>>).detail;
-    const mine = this.#queued.delete(entry!.id);
-    // Whichever form of its target is free takes back what waits for the visitor.
-    if (event.type !== 'delivered') void this.#reclaim();
-    else if (mine || (entry!.page === PAGE && entry!.unknowns && this.#ours(entry!) && this.#isEmpty())) {
-      this.#succeed(entry!.body, response!, true);
-    }
+    const { id, delivered } = (event as CustomEvent<{ entry: OutboxEntry }>).detail.entry;
+    const mine = this.#queued.has(id);
+    if (mine || !delivered) void this.#reclaim(mine ? id : undefined);
   };
 
   #validate(form: HTMLFormElement, s: Words): Map<Field, string> {

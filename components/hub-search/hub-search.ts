@@ -16,7 +16,7 @@ import { rowsFor } from '../../src/search/rows.js';
 import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { errorText, SEARCH_ERRORS } from '../shared/strings.js';
+import { errorText, fill, onStringsChange, plural, SEARCH_EN, stringsFor, type SearchStrings, type Words } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
 import { ICON, option, resultBody, shortcut, type Row } from './result.js';
@@ -35,8 +35,8 @@ export type { HubSearchErrorDetail, HubSearchReadyDetail, HubSearchResultsDetail
  *
  * @attr tenant - The Hub's slug (required).
  * @attr base-url - Where the service lives; default the page's origin.
- * @attr placeholder - Placeholder of the search box. Default "Search".
- * @attr label - Accessible name of the search box. Default "Search".
+ * @attr placeholder - Placeholder of the search box. Default: the `search` string ("Search" in English).
+ * @attr label - Accessible name of the search box. Default: the `search` string.
  * @attr limit - Most results shown. Default 8.
  * @attr types - Only these entry types, comma or space separated (e.g. "post, episode").
  * @attr mode - "inline" (default): the box is on the page; "dialog": a button (and the
@@ -56,7 +56,7 @@ export type { HubSearchErrorDetail, HubSearchReadyDetail, HubSearchResultsDetail
  * @fires hub-search-select - Cancelable, before a result is followed. detail: { query, entry, url }
  * @fires hub-search-error - The index could not be loaded. detail: { error }
  *
- * @slot trigger-label - Text of the dialog mode's button. Default "Search".
+ * @slot trigger-label - Text of the dialog mode's button. Default: the `search` string.
  *
  * @csspart base - The wrapper around everything.
  * @csspart label - The (visually hidden) label.
@@ -115,8 +115,8 @@ export class HubSearch extends LitElement {
 
   tenant = '';
   baseUrl: string | undefined;
-  placeholder = 'Search';
-  label = 'Search';
+  placeholder: string | undefined;
+  label: string | undefined;
   limit = 8;
   types = '';
   mode: 'inline' | 'dialog' = 'inline';
@@ -194,6 +194,7 @@ export class HubSearch extends LitElement {
   constructor() {
     super();
     onConnect(this, (signal) => {
+      onStringsChange(() => this.requestUpdate(), { signal });
       if (this.preload) void this.load();
       // A press outside an inline search closes its panel.
       const outside = (event: Event) => this.mode === 'inline' && this.open && !event.composedPath().includes(this);
@@ -326,9 +327,9 @@ export class HubSearch extends LitElement {
     this.#choose(+(event.currentTarget as Element).id.slice(7), event);
   }
 
-  #renderCombobox(): TemplateResult {
+  #renderCombobox(s: Words<SearchStrings>): TemplateResult {
     const state = this.state;
-    const error = state === 'error' && errorText(SEARCH_ERRORS, this.#index.error);
+    const error = state === 'error' && errorText(s.searchErrors, this.#index.error);
     const query = this._value.trim();
     const showRecent = !query && this.#recents.list.length > 0 && state !== 'loading' && state !== 'error';
     const { rows, total, searched } = this.#results;
@@ -337,55 +338,56 @@ export class HubSearch extends LitElement {
     // Expanded exactly while the listbox shows.
     const expanded = this.open && showList;
     const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
-    return html`<label part="label" class="sr-only" for="input">${this.label}</label>
+    const label = this.label ?? s.search;
+    const noResults = fill(s.searchNoResults, 'query', searched || query);
+    return html`<label part="label" class="sr-only" for="input">${label}</label>
       <div part="combobox" class="box">
         ${ICON}
         <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
           spellcheck="false" enterkeyhint="search" aria-autocomplete="list" aria-controls="listbox"
           aria-expanded=${expanded} aria-busy=${this.busy} aria-activedescendant=${(expanded && this.#list.activeId) || nothing}
-          placeholder=${this.placeholder} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
+          placeholder=${this.placeholder ?? s.search} .value=${this._value} @focus=${this.#onFocus} @input=${this.#onInput}
           @keydown=${this.#list} @compositionstart=${this.#list} @compositionend=${this.#list} />
-        ${this.mode === 'dialog' || this.noShortcut ? nothing : shortcut(this.#hotkey.mod)}
+        ${this.mode === 'dialog' || this.noShortcut ? nothing : shortcut(this.#hotkey.mod, s.ctrlKey)}
       </div>
       <div part="panel" class="panel" ?hidden=${!(this.open && (showList || state !== 'idle' || this.offline))}>
         ${this.offline
-          ? message(navigator.onLine ? 'The service cannot be reached: searching a saved copy.' : 'Offline: searching a saved copy.', 'offline')
+          ? message(navigator.onLine ? s.searchSavedUnreachable : s.searchSavedOffline, 'offline')
           : nothing}
         ${state === 'loading' && (query || this.open)
-          ? message('Loading search…')
+          ? message(s.searchLoading)
           : state === 'error'
-            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>Try again</button>`, 'error')
+            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>${s.retry}</button>`, 'error')
             : state === 'empty'
-              ? message(`No results for “${query}”.`)
+              ? message(noResults)
               : nothing}
         ${showRecent
           ? html`<p class="heading">
-              <span>Recent searches</span><button type="button" @click=${this.#clearRecent}>Clear</button>
+              <span>${s.recentSearches}</span><button type="button" @click=${this.#clearRecent}>${s.clearRecent}</button>
             </p>`
           : nothing}
-        <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? 'Recent searches' : 'Results'}
+        <div id="listbox" part="listbox" role="listbox" aria-label=${showRecent ? s.recentSearches : s.searchResultsLabel}
           ?hidden=${!showList}>${showRecent
             ? this.#recents.list.map((q, i) => option(i, i === active, this.#onOptionClick, q))
-            : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row), row.url, !row.url))}</div>
+            : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row, s.lang), row.url, !row.url))}</div>
       </div>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${
-        state === 'loading'
-          ? 'Loading search…'
-          : error || (searched && (total ? `${total} result${total === 1 ? '' : 's'}` : `No results for ${searched}`))
+        state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang) : noResults))
       }</div>`;
   }
 
   protected override render(): TemplateResult {
+    const s = stringsFor(this, SEARCH_EN);
     return html`<div part="base">
       ${this.mode === 'dialog'
         ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${() => this.focus()}>
-              ${ICON}<slot name="trigger-label">Search</slot>${this.noShortcut ? nothing : shortcut(this.#hotkey.mod)}
+              ${ICON}<slot name="trigger-label">${s.search}</slot>${this.noShortcut ? nothing : shortcut(this.#hotkey.mod, s.ctrlKey)}
             </button>
-            <dialog part="dialog" aria-label=${this.label} @close=${this.#dialog}>
-              ${this.#renderCombobox()}
-              <div class="close"><button class="trigger" type="button" @click=${this.close}>Close</button></div>
+            <dialog part="dialog" aria-label=${this.label ?? s.search} @close=${this.#dialog}>
+              ${this.#renderCombobox(s)}
+              <div class="close"><button class="trigger" type="button" @click=${this.close}>${s.close}</button></div>
             </dialog>`
-        : this.#renderCombobox()}
+        : this.#renderCombobox(s)}
     </div>`;
   }
 }

@@ -17,28 +17,32 @@ const EXCERPT_WINDOW = 180;
 export const ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
   stroke-width="2"><circle cx="10" cy="10" r="7"/><path d="m15 15 6 6"/></svg>`;
 
-/** The keyboard shortcut's hint: `mod` is the platform's name for the modifier (HotkeyController). */
-export const shortcut = (mod: string): TemplateResult => html`<kbd part="shortcut" aria-hidden="true">${mod} K</kbd>`;
+/**
+ * The keyboard shortcut's hint: `mod` is the platform's name for the modifier
+ * (HotkeyController), and `ctrl` the Ctrl key's in the element's language.
+ */
+export const shortcut = (mod: string, ctrl: string): TemplateResult =>
+  html`<kbd part="shortcut" aria-hidden="true">${mod === 'Ctrl' ? ctrl : mod} K</kbd>`;
 
 function marked(segments: Segment[]): Array<TemplateResult | string> {
   return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
 }
 
-function date(value: string | null | undefined): TemplateResult | typeof nothing {
+function date(value: string | null | undefined, lang: string): TemplateResult | typeof nothing {
   const at = new Date(value!);
   return value && !isNaN(+at)
-    ? html`<time datetime=${value}>${at.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`
+    ? html`<time datetime=${value}>${at.toLocaleDateString(lang, { dateStyle: 'medium' })}</time>`
     : nothing;
 }
 
 // Written with the tags' ends on the next line: the template's whitespace ships as is, and
-// none falls between the spans.
-export function resultBody({ entry, terms }: Row): TemplateResult {
+// none falls between the spans. The date is written in `lang`, the language of the element's words.
+export function resultBody({ entry, terms }: Row, lang: string): TemplateResult {
   const { excerpt, type } = entry;
   return html`<span part="title" class="title">${marked(highlight(entry.title, terms))}</span
     ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
       type && entry.published_at ? ' · ' : ''
-    }${date(entry.published_at)}</span
+    }${date(entry.published_at, lang)}</span
     >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
 }
 

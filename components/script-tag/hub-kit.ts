@@ -1,5 +1,5 @@
 /**
- * The script-tag entry, `dist/hub-kit.js`: a loader (0.74 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
+ * The script-tag entry, `dist/hub-kit.js`: a loader (0.93 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
  * (in the parsed page or added later), fetches the file that holds that element and the
  * shared core it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page
  * pays for the elements it shows and nothing else; a page without any pays for this file.
@@ -19,12 +19,19 @@
  * - Two copies of the kit on one page (two script tags, or a script tag and an npm bundle):
  *   a tag already defined, or claimed by the other copy's loader, is left to it, so
  *   nothing is fetched twice and the first definition wins.
- * - Another kind of file, such as a locale's strings found by the page's `lang`, is one
- *   more importer of the same shape (`fr: () => import('../shared/locales/fr.js')`),
- *   fetched through `fetchOnce` when it is needed. Such a file should import no more than
- *   `registerStrings`: the strings' registry lives on the global object, so it reaches the
- *   elements of the per-element files and of the file of all alike, and a locale fetched
- *   for a signup form must not drag the forms' file in with it.
+ * - Languages: the elements' language is their own `lang`, their nearest ancestor's, or the
+ *   document's. When a batch of tags is found, the locale file of each language its
+ *   elements are in (`hub-kit/fr-<hash>.js`, German and Spanish likewise) is fetched beside
+ *   their code, and the tags are defined once both have come, so the first render is
+ *   already in that language. English is built in; a language without a file stays
+ *   English, and so does a page whose locale file could not be fetched. An element that
+ *   appears later in another language asks for its file itself (`stringsFor` in
+ *   shared/strings.ts calls the function this loader puts on the global object), and
+ *   renders again when it arrives. A locale file holds its table and its own copy of the
+ *   few lines that register it (shared/registry.ts; vite.config.ts builds it so): it
+ *   imports no other file, so a French signup form costs one small file more, not the
+ *   files of other elements. The registry lives on the global object, so it reaches the
+ *   elements of the per-element files and of the file of all alike, and of a second copy.
  */
 import complete from 'virtual:hub-kit/complete';
 import type { SignupForm } from '../signup-form/signup-form.js';
@@ -55,6 +62,13 @@ const TAGS = Object.keys(FILE_OF) as HubKitTag[];
 const FILES = new Set(Object.values(FILE_OF));
 const whole = (complete && (() => import(/* @vite-ignore */ complete!))) as Importer | null;
 
+/** The locale files shipped, by primary language. */
+const LOCALES: Record<string, Importer> = {
+  de: () => import('../shared/locales/de.js'),
+  es: () => import('../shared/locales/es.js'),
+  fr: () => import('../shared/locales/fr.js'),
+};
+
 const fetched = new Map<Importer, ReturnType<Importer>>();
 
 /** Imports a file once; a failed fetch (offline, a blocked file) is tried again on the next call. */
@@ -66,6 +80,26 @@ function fetchOnce(importer: Importer): ReturnType<Importer> {
   }
   return module;
 }
+
+/** The locale files asked for, by primary language: each settles once, and is never asked again. */
+const asked: Record<string, Promise<unknown>> = {};
+
+/**
+ * The locale file of `lang`'s primary language ("fr" for "fr-CA"); it resolves when the
+ * file has registered its strings, or could not be fetched (the page stays English: an
+ * element asks again on every render, and a missing file is not worth a request each
+ * time). False for a language without a file (English, and every other).
+ */
+function locale(lang: string): Promise<unknown> | false {
+  const primary = lang.split('-')[0]!.toLowerCase();
+  return Object.hasOwn(LOCALES, primary) && (asked[primary] ??= LOCALES[primary]!().catch(() => {}));
+}
+
+// An element whose language has no strings registered asks for them here (shared/strings.ts).
+(globalThis as Record<symbol, unknown>)[Symbol.for('hub-kit.locale')] ??= (lang: string) => void locale(lang);
+
+/** The language an element shows, by the rule of shared/strings.ts `stringsFor`. */
+const langOf = (element: Element) => (element.closest('[lang]') as HTMLElement | null)?.lang ?? document.documentElement.lang;
 
 /** Set by the first batch of tags: the file of all when it needs every per-element file. */
 let source: ((tag: HubKitTag) => Importer) | undefined;
@@ -99,9 +133,11 @@ function define(tags: HubKitTag[]): void {
   if (!tags.length) return;
   for (const tag of tags) claimed.add(tag);
   choose(tags);
+  // The strings of every language the batch's elements are in, fetched beside their code.
+  const strings = Promise.all([...roots].flatMap((root) => [...root.querySelectorAll(tags.join())].map((el) => locale(langOf(el)))));
   for (const tag of tags) {
-    load(tag).then(
-      (ctor) => ctor.define(tag),
+    Promise.all([load(tag), strings]).then(
+      ([ctor]) => ctor.define(tag),
       (error: unknown) => {
         claimed.delete(tag);
         watch();

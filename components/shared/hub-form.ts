@@ -22,9 +22,10 @@ import { FieldErrorsController, flag } from '../controllers/field-errors.js';
 import { SubmissionController, type FormBody, type FormEvents, type SubmissionState, type Target } from '../controllers/submission.js';
 import { transportFor } from './transport-for.js';
 import { emit } from './emit.js';
+import { fieldId, formTemplate } from './form-markup.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
-import { onStringsChange, stringsFor, type FormStrings } from './strings.js';
+import { FORM_EN, onStringsChange, stringsFor, type FormStrings } from './strings.js';
 
 export type {
   FormBody,
@@ -71,7 +72,9 @@ export abstract class HubFormElement extends LitElement {
     nameLabel: { attribute: 'name-label' },
     strings: { converter: stringsConverter },
     busy: { type: Boolean, reflect: true },
-    state: { reflect: true },
+    // A property only: a value, not a flag, so never an attribute (which a framework that
+    // hydrates the element would find it had not rendered).
+    state: { attribute: false },
   };
 
   /** Where the service lives. Defaults to the page's origin. */
@@ -89,7 +92,7 @@ export abstract class HubFormElement extends LitElement {
   strings: Partial<FormStrings> = {};
   /** True while a submission is in flight. */
   busy = false;
-  /** idle, invalid, busy, success, queued, unconfirmed, rate-limited or error. Read-only. */
+  /** idle, invalid, busy, success, queued, unconfirmed, rate-limited or error. Read-only, not reflected. */
   state: FormState = 'idle';
 
   /** The form in use: the author's, or the one this element rendered. */
@@ -113,7 +116,6 @@ export abstract class HubFormElement extends LitElement {
 
   readonly #uid = `hub-${++instances}`;
   #generated = false;
-  #lang = '';
 
   readonly #fields = new FieldErrorsController(this, (name) => this.fieldId(name));
   readonly #submission = new SubmissionController(this, {
@@ -136,12 +138,12 @@ export abstract class HubFormElement extends LitElement {
 
   /** A stable id for a field of this element's generated form. */
   protected fieldId(name: string): string {
-    return `${this.#uid}-${name.replace(/\W+/g, '-')}`;
+    return fieldId(this.#uid, name);
   }
 
   /** The built-in strings for the element's language, overlaid by `strings`. */
   get resolvedStrings(): FormStrings {
-    return { ...stringsFor(this.#lang), ...this.strings };
+    return { ...stringsFor(this, FORM_EN), ...this.strings };
   }
 
   constructor() {
@@ -171,13 +173,12 @@ export abstract class HubFormElement extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (this.ownerDocument.readyState === 'loading') return;
-    this.#lang = this.closest('[lang]')?.getAttribute('lang') ?? '';
     if (!this.formElement) this.#setUp();
     else if (this.#generated) this.#renderLight();
     const form = this.formElement;
     if (!form) return;
     // aria-disabled, not disabled: the button keeps focus and stays discoverable.
-    const button = form.querySelector('button[type="submit"], button:not([type]), input[type="submit"]');
+    const button = form.querySelector('button:not([type]),[type=submit]');
     if (button) flag(button, 'aria-disabled', this.busy || this.state === 'rate-limited');
     flag(form, 'aria-busy', this.busy);
   }
@@ -211,14 +212,8 @@ export abstract class HubFormElement extends LitElement {
 
   #renderLight(): void {
     const s = this.resolvedStrings;
-    renderTemplate(
-      html`<form class="hub-form" method="post" action=${this.#actionUrl() ?? nothing}>${
-        this.fieldsTemplate(s)
-      }${
-        trapTemplate(this.fieldId(TRAP_NAME), s.trapLabel)
-      }<button type="submit" class="hub-submit">${this.submitLabel || this.submitText(s)}</button></form>`,
-      this,
-    );
+    const idFor = (name: string) => this.fieldId(name);
+    renderTemplate(formTemplate(this.#actionUrl(), this.fieldsTemplate(s), idFor, s, this.submitLabel || this.submitText(s)), this);
   }
 
   #setUp(): void {
@@ -229,8 +224,20 @@ export abstract class HubFormElement extends LitElement {
     const form = (this.formElement = this.querySelector('form'));
     if (!form) return;
     adoptLightFormStyles(this.getRootNode());
-    // From here on the element validates, with messages tied to each field.
-    form.noValidate = true;
+    // Adopted as it is, so a framework hydrating the page finds what it rendered: the
+    // browser's checks stay on until a submission fails them. The element then cancels the
+    // browser's bubbles, turns its checks off and submits again once the browser is done
+    // (a submission made while it is checking is ignored), to validate with messages tied
+    // to each field, from then on.
+    form.addEventListener(
+      'invalid',
+      (event) => {
+        event.preventDefault();
+        if (!form.noValidate) setTimeout(() => form.requestSubmit());
+        form.noValidate = true;
+      },
+      true,
+    );
     ensureTrap(form, this.fieldId(TRAP_NAME), this.resolvedStrings.trapLabel);
     // Called even when the form has its action: it starts the outbox for this service,
     // though nothing may be submitted on this page.
@@ -256,29 +263,5 @@ export abstract class HubFormElement extends LitElement {
       seen.add(name);
     }
     return Object.keys(fields).length ? fields : undefined;
-  }
-
-  /** A labelled field of the generated form; `control` renders its input with the given id. */
-  protected field(name: string, label: string, control: (id: string) => TemplateResult, check = false): TemplateResult {
-    const id = this.fieldId(name);
-    return check
-      ? html`<div class="hub-field hub-check">${control(id)}<label for=${id}>${label}</label></div>`
-      : html`<div class="hub-field"><label for=${id}>${label}</label>${control(id)}</div>`;
-  }
-
-  protected emailInput(s: FormStrings): TemplateResult {
-    return this.field(
-      'email',
-      this.emailLabel || s.emailLabel,
-      (id) => html`<input id=${id} type="email" name="email" autocomplete="email" spellcheck="false" required />`,
-    );
-  }
-
-  protected nameInput(s: FormStrings): TemplateResult {
-    return this.field(
-      'name',
-      this.nameLabel || s.nameLabel,
-      (id) => html`<input id=${id} type="text" name="name" autocomplete="name" />`,
-    );
   }
 }

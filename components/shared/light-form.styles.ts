@@ -16,15 +16,11 @@ import { unsafeCSS, type CSSResult } from 'lit';
  * The elements' shadow roots adopt this sheet too, for its colour tokens: `:host` matches
  * only there, and no other rule matches anything inside them. So the status line and the
  * form read one set of `--hub-*` defaults, for light and dark.
+ *
+ * What matters only before the elements upgrade (or without JavaScript) is in
+ * BEFORE_UPGRADE_CSS, which the two stylesheets carry and no element does.
  */
-export const LIGHT_FORM_CSS = /* css */ `signup-form,
-contact-form {
-  display: block;
-}
-:is(signup-form, contact-form):not(:defined) > [slot] {
-  display: none;
-}
-.hub-form,
+export const LIGHT_FORM_CSS = /* css */ `.hub-form,
 :host {
   --_hf-bg: var(--hub-bg, #ffffff);
   --_hf-fg: var(--hub-fg, #1b1f24);
@@ -125,6 +121,33 @@ contact-form {
 .hub-form .hub-trap,
 .hub-form [hidden] {
   display: none !important;
+}
+`;
+
+/**
+ * The rules of `hub-forms.css` and `hub-kit.css` for the forms before they upgrade, which
+ * no element needs once it has (so none carries them):
+ *
+ * - the elements are blocks, and a message slotted for a state stays out of sight;
+ * - the note that thanks a visitor without JavaScript (`<p class="hub-landed" id="hub-kit-subscribed" hidden>`)
+ *   shows when it is the target of the address: the form's action ends with its fragment,
+ *   the service answers the post with a redirect back to the page whose `Location` has no
+ *   fragment of its own, and the browser keeps the one it posted to (the Fetch standard's
+ *   redirect rule). Once the element has upgraded, it says so itself and the note stays hidden.
+ *   In the page's own colours, marked by the success accent.
+ */
+export const BEFORE_UPGRADE_CSS = /* css */ `signup-form,
+contact-form {
+  display: block;
+}
+:is(signup-form, contact-form):not(:defined) > [slot] {
+  display: none;
+}
+:is(signup-form, contact-form):not(:defined) > .hub-landed:target {
+  display: block;
+  margin: var(--hub-gap, 0.75rem) 0 0;
+  padding: 0.25rem 0.75rem;
+  border-inline-start: 4px solid var(--hub-success, #146c2e);
 }
 `;
 

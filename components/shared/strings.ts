@@ -1,17 +1,28 @@
 /**
- * The visible text of the forms, English built in, other languages registered on demand;
- * and the words `<hub-search>` and `<bio-card>` say when they could not load (English only,
- * for now).
+ * Every word the kit's elements show or say, in one table (`HubKitStrings`): English built
+ * in, other languages registered on demand with `registerStrings(lang, …)` (registry.ts).
+ * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) registers
+ * the whole table for its language; nothing else is bundled.
  *
- * A locale module (`hub-kit/locales/fr.js`, source in components/shared/locales/) calls `registerStrings('fr', {...})`; nothing
- * else is bundled. The registry lives on `globalThis` under a shared symbol, so a locale
- * loaded from its own file reaches the elements of a separately loaded `dist/hub-kit.js`.
- * The placeholders `{seconds}` and `{minutes}` are filled by the submission controller.
+ * The English is kept in three parts, the forms', `<hub-search>`'s and `<bio-card>`'s, so an
+ * element carries its own words and no other's; a locale and `registerStrings` see one flat
+ * table. Placeholders in braces (`{seconds}`, `{query}`, `{name}`) are filled by the element;
+ * a count's words are a `Plural`, chosen with `Intl.PluralRules` for the language they are
+ * in, with `{count}` written in that language's digits and separators.
+ *
+ * Which language an element shows is its own `lang`, or its nearest ancestor's, or the
+ * document's (`stringsFor`), the same rule for all four elements and for the script tag's loader.
  *
  * What an error means for the visitor is decided once, by `adviceFor` (src/api/advice.ts);
- * this table gives the words for each kind of advice, under the kind's own name.
+ * the table gives the words for each kind of advice, under the kind's own name: the forms'
+ * at the top level, `<hub-search>`'s and `<bio-card>`'s in `searchErrors` and `cardErrors`.
  */
 import { adviceFor, type AdviceKind } from '../../src/api/advice.js';
+import { registerStrings as register, registry } from './registry.js';
+
+/** Adds or extends a locale: `registerStrings('fr', { subscribe: 'S’abonner' })`. */
+export const registerStrings: (lang: string, strings: Partial<HubKitStrings>) => void = register;
+
 export interface FormStrings {
   emailLabel: string;
   nameLabel: string;
@@ -62,7 +73,7 @@ const CONFIG = 'This form is not set up correctly, and your entry was not receiv
 const ERROR = 'The service could not take this right now. Please try again in a few minutes.';
 const QUEUED = 'You seem to be offline. This will be sent as soon as you are back online.';
 
-export const EN: FormStrings = {
+export const FORM_EN: FormStrings = {
   emailLabel: 'Email',
   nameLabel: 'Name',
   messageLabel: 'Message',
@@ -99,69 +110,165 @@ export const EN: FormStrings = {
   trapLabel: 'Leave this field empty',
 };
 
-export type StringKey = keyof FormStrings;
+/**
+ * A count's words, by the plural categories of `Intl.PluralRules`: `other` always, the rest
+ * as the language has them (`{ one: '{count} result', other: '{count} results' }`).
+ */
+export type Plural = { [form in Intl.LDMLPluralRule]?: string } & { other: string };
 
 /**
- * Words for the kinds of advice an element that reads says (`adviceFor`), under the kinds'
- * names; `error` serves every kind without words of its own. `{seconds}` is the error's
- * `retryAfter`.
+ * Words for the kinds of advice (`adviceFor`) an element that reads says, under the kinds'
+ * names; `error` serves every kind without words of its own. `{seconds}`: the wait.
  */
-export type ErrorWords = Partial<Record<AdviceKind, string>> & { error: string };
+export type ErrorWords = { [kind in AdviceKind]?: string } & { error: string };
 
-/** What `<hub-search>` says when its index could not be loaded. */
-export const SEARCH_ERRORS: ErrorWords = {
-  config: 'Search is not set up correctly on this page.',
-  notFound: 'This search could not be found.',
-  rateLimited: 'Search is busy. Try again in {seconds} s.',
-  error: 'Search could not be loaded.',
+/** `<hub-search>`'s words. */
+export interface SearchStrings {
+  /** The search box's label and placeholder, and dialog mode's button, unless the attributes say otherwise. */
+  search: string;
+  searchLoading: string;
+  /** `{query}`: what was typed. Shown, and announced. */
+  searchNoResults: string;
+  /** Announced after each search. */
+  searchResults: Plural;
+  /** The accessible name of the list of results. */
+  searchResultsLabel: string;
+  recentSearches: string;
+  /** The button that forgets the recent searches. */
+  clearRecent: string;
+  /** Dialog mode's Close button. */
+  close: string;
+  retry: string;
+  /** A saved index is searched because the browser is offline, or the service cannot be reached. */
+  searchSavedOffline: string;
+  searchSavedUnreachable: string;
+  /** The Ctrl key's name in the shortcut hint (German keyboards say "Strg"). */
+  ctrlKey: string;
+  /** Why the index could not be loaded. */
+  searchErrors: ErrorWords;
+}
+
+/** `<bio-card>`'s words. */
+export interface CardStrings {
+  /** Announced while the profile loads. */
+  cardLoading: string;
+  /** The first line of the error state; the second says why: `cardErrors`. */
+  cardFailed: string;
+  cardErrors: ErrorWords;
+  retry: string;
+  /** The live badge. */
+  live: string;
+  /** How many are online. */
+  online: Plural;
+  /** The accessible name of the card's body; `{name}`: the creator's. */
+  about: string;
+  /** The button under the first twelve links, and once they are all shown. */
+  moreLinks: Plural;
+  fewerLinks: string;
+  /** The accessible name of the list of social profiles. */
+  socialProfiles: string;
+  /** A saved profile is shown because the browser is offline, or the service cannot be reached. */
+  cardSavedOffline: string;
+  cardSavedUnreachable: string;
+}
+
+/** Every string of every element: what a locale registers. */
+export interface HubKitStrings extends FormStrings, SearchStrings, CardStrings {}
+
+const RETRY = 'Try again';
+
+export const SEARCH_EN: SearchStrings = {
+  search: 'Search',
+  searchLoading: 'Loading search…',
+  searchNoResults: 'No results for “{query}”.',
+  searchResults: { one: '{count} result', other: '{count} results' },
+  searchResultsLabel: 'Results',
+  recentSearches: 'Recent searches',
+  clearRecent: 'Clear',
+  close: 'Close',
+  retry: RETRY,
+  searchSavedOffline: 'Offline: searching a saved copy.',
+  searchSavedUnreachable: 'The service cannot be reached: searching a saved copy.',
+  ctrlKey: 'Ctrl',
+  searchErrors: {
+    config: 'Search is not set up correctly on this page.',
+    notFound: 'This search could not be found.',
+    rateLimited: 'Search is busy. Try again in {seconds} s.',
+    error: 'Search could not be loaded.',
+  },
 };
 
 const UNREACHABLE = 'The service cannot be reached right now.';
 
-/** The second line of `<bio-card>`'s error state, under "This profile could not be loaded." */
-export const CARD_ERRORS: ErrorWords = {
-  config: 'This card is not set up correctly.',
-  notFound: 'No profile was found here.',
-  rateLimited: 'Too many requests: try again in {seconds} s.',
-  unreachable: UNREACHABLE,
-  offline: UNREACHABLE,
-  error: 'Something went wrong.',
+export const CARD_EN: CardStrings = {
+  cardLoading: 'Loading profile…',
+  cardFailed: 'This profile could not be loaded.',
+  cardErrors: {
+    config: 'This card is not set up correctly.',
+    notFound: 'No profile was found here.',
+    rateLimited: 'Too many requests: try again in {seconds} s.',
+    unreachable: UNREACHABLE,
+    offline: UNREACHABLE,
+    error: 'Something went wrong.',
+  },
+  retry: RETRY,
+  live: 'Live',
+  online: { other: '{count} online' },
+  about: 'About {name}',
+  moreLinks: { one: 'Show {count} more link', other: 'Show {count} more links' },
+  fewerLinks: 'Show fewer links',
+  socialProfiles: 'Social profiles',
+  cardSavedOffline: 'Offline: showing the saved profile.',
+  cardSavedUnreachable: 'The service cannot be reached: showing the saved profile.',
 };
 
-/** What `error` means for the visitor, in `words`. */
-export function errorText(words: ErrorWords, error: unknown): string {
-  return (words[adviceFor(error).kind] ?? words.error).replace('{seconds}', String((error as { retryAfter?: number }).retryAfter));
+/** A table of one language: the words, and `lang`, the language they are in (for plurals and numbers). */
+export type Words<T> = T & { lang: string };
+
+/**
+ * Where the script tag's loader offers to fetch a language's locale file: called with a
+ * language no locale is registered for; it registers the file's table when it arrives.
+ */
+const LOCALE_FILES = Symbol.for('hub-kit.locale');
+
+/**
+ * The words for `element`, in its language: its own `lang`, its nearest ancestor's, or the
+ * document's (an element in a shadow root sees no ancestor beyond it); the same rule as the
+ * script tag's loader. `base`, the English of one element, is overlaid by the primary
+ * language's table ("pt"), then by the exact tag's ("pt-br"). A language without a table
+ * is English, and so are its plurals and numbers.
+ */
+export function stringsFor<T extends object>(element: Element, base: T): Words<T> {
+  return wordsIn((element.closest?.('[lang]') as HTMLElement | null)?.lang ?? globalThis.document?.documentElement.lang ?? '', base);
 }
 
-interface Registry {
-  locales: Map<string, Partial<FormStrings>>;
-  /** Fires `change` when a locale is registered, so rendered elements can refresh. */
-  events: EventTarget;
-}
-
-const KEY = Symbol.for('hub-kit.strings');
-
-function registry(): Registry {
-  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (holder[KEY] ??= { locales: new Map(), events: new EventTarget() });
-}
-
-/** Adds or extends a locale: `registerStrings('fr', { subscribe: "S'abonner" })`. */
-export function registerStrings(lang: string, strings: Partial<FormStrings>): void {
+/** The words of `base` in `lang`, as far as a registered locale has them; no element needed (server rendering). */
+export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
+  const { locales } = registry();
   const tag = lang.toLowerCase();
-  const { locales, events } = registry();
-  locales.set(tag, { ...locales.get(tag), ...strings });
-  events.dispatchEvent(new Event('change'));
+  const primary = tag.split('-')[0]!;
+  const known = locales.has(primary) || locales.has(tag);
+  if (!known) (globalThis as Record<symbol, ((lang: string) => void) | undefined>)[LOCALE_FILES]?.(lang);
+  let written = 'en';
+  try {
+    // A tag Intl cannot read ("fr-") would make every count throw: its numbers stay English.
+    if (known) written = Intl.getCanonicalLocales(lang)[0]!;
+  } catch {}
+  return { ...base, ...locales.get(primary), ...locales.get(tag), lang: written } as Words<T>;
 }
+
+/** `text` with `{name}` filled: `value` is written as it is, whatever `$` characters it holds. */
+export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(String(value));
+
+/** The words for `count` in `lang`, with the count in the language's digits. */
+export const plural = (words: Plural, count: number, lang: string): string =>
+  fill(words[new Intl.PluralRules(lang).select(count)] ?? words.other, 'count', count.toLocaleString(lang));
+
+/** What `error` means for the visitor, in `words`; `{seconds}` is the error's `retryAfter`. */
+export const errorText = (words: ErrorWords, error: unknown): string =>
+  fill(words[adviceFor(error).kind] ?? words.error, 'seconds', (error as { retryAfter?: number }).retryAfter);
 
 /** Calls `listener` whenever a locale is registered, until `signal` aborts. */
 export function onStringsChange(listener: () => void, options: { signal: AbortSignal }): void {
   registry().events.addEventListener('change', listener, options);
-}
-
-/** English, overlaid by the primary language ("pt"), then by the exact tag ("pt-br"). */
-export function stringsFor(lang: string): FormStrings {
-  const { locales } = registry();
-  const tag = lang.toLowerCase();
-  return { ...EN, ...locales.get(tag.split('-')[0]!), ...locales.get(tag) };
 }

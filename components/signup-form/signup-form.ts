@@ -1,9 +1,10 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { PostEndpoint } from '../../src/api/transport.js';
 import type { SignupBody } from '../../src/api/schema.js';
 import { defineElement } from '../shared/define.js';
 import type { EventsOf } from '../shared/emit.js';
 import { HubFormElement, type FormEvents, type Target } from '../shared/hub-form.js';
+import { signupFields } from '../shared/form-markup.js';
 import type { FormStrings } from '../shared/strings.js';
 import { signupFormStyles } from './signup-form.styles.js';
 
@@ -30,10 +31,10 @@ import { signupFormStyles } from './signup-form.styles.js';
  * @attr name-label - The name field's label.
  * @attr strings - JSON overrides for any built-in string.
  * @attr busy - Reflected while a submission is in flight.
- * @attr state - Reflected: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  *
  * @prop {Record<string, string>} fields - Extra fields sent with every signup.
  * @prop {Partial<FormStrings>} strings - Overrides for any built-in string.
+ * @prop {FormState} state - Read-only: idle, invalid, busy, success, queued, unconfirmed, rate-limited or error.
  * @prop {HTMLFormElement | null} formElement - The form in use.
  *
  * @fires {CustomEvent<FormSubmitDetail>} signup-form-submit - Cancelable; before anything is sent.
@@ -103,20 +104,7 @@ export class SignupForm extends HubFormElement {
   }
 
   protected fieldsTemplate(s: FormStrings): TemplateResult {
-    const hidden = { ...this.fields };
-    if (this.source) hidden['source'] = this.source;
-    if (this.tags) hidden['tags'] = this.tags;
-    return html`${this.nameField ? this.nameInput(s) : nothing}${this.emailInput(s)}${this.consent
-      ? this.field(
-          'fields[consent]',
-          this.consent,
-          // The value is the text agreed to, so the record says what the person consented to.
-          (id) => html`<input id=${id} type="checkbox" name="fields[consent]" value=${this.consent} required />`,
-          true,
-        )
-      : nothing}${Object.entries(hidden).map(
-      ([key, value]) => html`<input type="hidden" name=${`fields[${key}]`} value=${value} />`,
-    )}`;
+    return signupFields(this, s, (name) => this.fieldId(name));
   }
 
   protected payload(data: FormData): SignupBody {

@@ -8,9 +8,10 @@
  *   is there before any script (here from an in-process stand-in; a real build fetches
  *   from the service). It goes in the `data` attribute too, so the card hydrates with the
  *   same profile and makes no request for it.
- * - Every element is rendered into declarative shadow DOM.
- * - The forms are real `<form>`s in the light DOM, posting to the service: they work with
- *   no JavaScript at all.
+ * - The card and the forms are rendered into declarative shadow DOM; the search box, which
+ *   cannot search without its script, holds a link to the Hub instead.
+ * - The forms are real `<form>`s in the light DOM, written by hub-kit/markup, posting to the
+ *   service: they work with no JavaScript at all, and the visitor comes back to a note.
  * - One small module (client.ts, bundled here with esbuild) loads Lit's hydration support
  *   first, then the elements, which take over the rendered markup.
  *
@@ -26,10 +27,11 @@ import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { build } from 'esbuild';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { contactFormHtml, signupFormHtml } from 'hub-kit/markup';
 import { createStandIn } from 'hub-kit/stand-in';
 import 'hub-kit/signup-form/define';
 import 'hub-kit/contact-form/define';
-import 'hub-kit/hub-search/define';
 import 'hub-kit/bio-card/define';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -54,51 +56,33 @@ async function fetchBio(): Promise<unknown> {
 // Without `base-url`, an element uses the page's own origin.
 const baseAttr = base || undefined;
 
-/** A hand-written light-DOM form: the markup an author pastes, and what posts without JavaScript. */
-const signupForm = html`<form class="hub-form" action="${base}/api/subscribe/demo-form" method="post">
-  <div class="hub-field">
-    <label for="signup-email">Email</label>
-    <input id="signup-email" name="email" type="email" autocomplete="email" required />
-  </div>
-  <div class="hub-trap" hidden aria-hidden="true">
-    <label for="signup-website">Leave this field empty</label>
-    <input id="signup-website" name="website" type="text" value="" tabindex="-1" autocomplete="off" />
-  </div>
-  <button class="hub-submit" type="submit">Subscribe</button>
-</form>`;
+/**
+ * The forms, written by hub-kit/markup: what the elements would write themselves, as HTML
+ * that posts without JavaScript, with the note a visitor reads when the service sends them
+ * back. (Lit writes a string through unsafeHTML as it is; the helper has escaped every value.)
+ */
+const signupForm = unsafeHTML(signupFormHtml({ form: 'demo-form', baseUrl: base, id: 'signup' }));
+const contactForm = unsafeHTML(contactFormHtml({ tenant, baseUrl: base, id: 'contact' }));
 
-const contactForm = html`<form class="hub-form" action="${base}/api/v1/tenants/${tenant}/contact" method="post">
-  <div class="hub-field">
-    <label for="contact-name">Name</label>
-    <input id="contact-name" name="name" type="text" autocomplete="name" />
-  </div>
-  <div class="hub-field">
-    <label for="contact-email">Email</label>
-    <input id="contact-email" name="email" type="email" autocomplete="email" required />
-  </div>
-  <div class="hub-field">
-    <label for="contact-message">Message</label>
-    <textarea id="contact-message" name="message" rows="4" required></textarea>
-  </div>
-  <div class="hub-trap" hidden aria-hidden="true">
-    <label for="contact-website">Leave this field empty</label>
-    <input id="contact-website" name="website" type="text" value="" tabindex="-1" autocomplete="off" />
-  </div>
-  <button class="hub-submit" type="submit">Send</button>
-</form>`;
+/**
+ * The search box needs its script, so it is not rendered here (its define module is not
+ * imported): what it holds, a link to the Hub, is what a visitor without JavaScript gets,
+ * and the element hides it when it upgrades in the browser.
+ */
+const search = html`<hub-search base-url=${ifDefined(baseAttr)} tenant=${tenant} label="Search the notes"><a class="search-fallback" href="/hub/">Search the notes on the Hub</a></hub-search>`;
 
 async function page(bio: unknown): Promise<string> {
   const body = html`
     <header>
       <bio-card base-url=${ifDefined(baseAttr)} tenant=${tenant} no-presence data=${JSON.stringify(bio)}></bio-card>
-      <hub-search base-url=${ifDefined(baseAttr)} tenant=${tenant} label="Search the notes"></hub-search>
+      ${search}
     </header>
     <main>
       <h1>Notes from the workshop</h1>
       <p>New notes every week, in your inbox.</p>
-      <signup-form base-url=${ifDefined(baseAttr)} form="demo-form">${signupForm}</signup-form>
+      <signup-form>${signupForm}</signup-form>
       <h2>Write to me</h2>
-      <contact-form base-url=${ifDefined(baseAttr)} tenant=${tenant}>${contactForm}</contact-form>
+      <contact-form>${contactForm}</contact-form>
     </main>
   `;
   const rendered = await collectResult(render(body));

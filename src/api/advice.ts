@@ -11,7 +11,7 @@ import { isHubError } from './errors.js';
 export type AdviceKind =
   /** Nothing the visitor can fix: a bad option, a redirect, an answer of the wrong kind. */
   | 'config'
-  /** 404: no such form, tenant or page. */
+  /** 404: no such form, tenant or page. A form shows the service's `message` when it gave one, as for any 4xx. */
   | 'notFound'
   /** Too many attempts: wait (the error's `retryAfter`). */
   | 'rateLimited'

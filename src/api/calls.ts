@@ -51,7 +51,7 @@ export async function post<N extends PostEndpoint>(
   name: N,
   params: EndpointParams[N],
   body: SignupBody | ContactBody,
-  options: CallOptions & Pick<SendRequest, 'unknowns'> = {},
+  options: CallOptions & Pick<SendRequest, 'once'> = {},
 ): Promise<SubmitResponse> {
   const email = requireText(body?.email, 'an email address');
   // The spam trap travels with every submission; a person leaves it empty.

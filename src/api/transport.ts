@@ -83,11 +83,11 @@ export interface SendRequest extends CallOptions {
   email?: string;
   validators?: Validators | undefined;
   /**
-   * Earlier sends of this same submission whose outcome stayed unknown (an outbox entry
-   * found in flight after its page went away): they count against the one re-send an
-   * upsert allows.
+   * No re-send within this call after a send whose outcome is unknown, even where the
+   * endpoint allows one: the caller makes that re-send itself, once it has written down
+   * that it does (the outbox, so that a page that goes away mid-send cannot lead to a third).
    */
-  unknowns?: number;
+  once?: boolean;
 }
 
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
@@ -150,7 +150,7 @@ export class Transport {
     let lastError: Error | undefined;
     // The last POST attempt that may have arrived, and how many there were.
     let unknown: Error | undefined;
-    let unknowns = request.unknowns ?? 0;
+    let unknowns = 0;
 
     for (let attempt = 1; attempt <= this.#attempts; attempt++) {
       let retryDelay: number | undefined;
@@ -173,7 +173,7 @@ export class Transport {
         if (error.unknown && method === 'POST') {
           unknown = error.error;
           // Once for a contact message, twice for a signup (the service upserts by email).
-          if (!resend || ++unknowns > 1) break;
+          if (!resend || request.once || ++unknowns > 1) break;
         }
       }
       if (attempt === this.#attempts) break;

@@ -20,6 +20,7 @@
  *   page: still correct for the page, no longer shared.
  */
 import { openStore } from '../cache/store.js';
+import { backoff } from '../timing/backoff.js';
 import { MAX_WAIT_MS } from '../timing/retry-after.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
 
@@ -43,9 +44,9 @@ export interface Budget {
   check(group: LimitGroup, email?: string): Promise<Decision>;
   /**
    * After a 429: the group is closed for every tab until `until` (ms since the epoch).
-   * Without `until` (the 429's headers could not be read) the budget picks the wait: a
-   * minute, doubled for each 429 that follows soon after the last wait ended. Resolves
-   * with the end of the closure.
+   * Without `until` (the 429's headers could not be read) the budget picks the wait with
+   * src/timing's `backoff()`: one to two minutes, doubled for each 429 that follows soon
+   * after the last wait ended, at most MAX_WAIT_MS. Resolves with the end of the closure.
    */
   close(group: LimitGroup, until?: number): Promise<number>;
   /**
@@ -63,15 +64,19 @@ interface State {
   emails: Partial<Record<LimitGroup, Record<string, number[]>>>;
   /** Groups closed by a 429, and until when. */
   closed: Partial<Record<LimitGroup, number>>;
-  /** The last wait the budget chose itself after a 429 without readable headers: [end, length]. */
-  waits: Partial<Record<LimitGroup, [number, number]>>;
+  /** The last wait the budget chose itself after a 429 without readable headers: [end, length, how many in a row]. */
+  waits: Partial<Record<LimitGroup, [number, number, number]>>;
 }
 
 /** Bump the version when the stored shape changes; an old record is then simply ignored. */
 const KEY_PREFIX = 'v2:';
 const DEFAULT_MARGIN_MS = 1000;
-/** The first wait after a 429 whose headers cannot be read; it doubles for each repeat. */
-const FIRST_WAIT_MS = 60_000;
+/**
+ * The first backoff step after a 429 whose headers cannot be read: a wait of one to two
+ * minutes (half fixed, half random), at least the spec's one-minute windows. It doubles for
+ * each repeat.
+ */
+const FIRST_STEP_MS = 120_000;
 // No closure outlasts the spec's longest window (src/timing/retry-after.ts says why): a
 // stored one from an older version, or a clock moved back, is cut to it.
 const MAX_CLOSE_MS = MAX_WAIT_MS;
@@ -120,7 +125,7 @@ function prune(stored: unknown, marginMs: number, now: number): State {
     if (typeof until === 'number' && until > now) next.closed[group] = Math.min(until, now + MAX_CLOSE_MS);
     // A chosen wait is remembered until as long again has passed without another 429.
     const wait: unknown = Object(raw.waits)[group];
-    if (Array.isArray(wait) && wait[0] + wait[1] > now) next.waits[group] = [wait[0], Math.min(wait[1], MAX_CLOSE_MS)];
+    if (Array.isArray(wait) && wait[0] + wait[1] > now) next.waits[group] = [wait[0], Math.min(wait[1], MAX_CLOSE_MS), wait[2] || 1];
   }
   return next;
 }
@@ -245,9 +250,9 @@ function createBudget(scope: string, options: BudgetOptions): Budget {
     close(group, until) {
       return transact((state, at) => {
         if (until === undefined) {
-          const last = state.waits[group];
-          const wait = last ? Math.min(last[1] * 2, MAX_CLOSE_MS) : FIRST_WAIT_MS;
-          state.waits[group] = [at + wait, wait];
+          const tries = (state.waits[group]?.[2] ?? 0) + 1;
+          const wait = backoff(tries, FIRST_STEP_MS, MAX_CLOSE_MS);
+          state.waits[group] = [at + wait, wait, tries];
           until = at + wait;
         }
         const end = Math.min(Math.max(until, state.closed[group] ?? 0), at + MAX_CLOSE_MS);

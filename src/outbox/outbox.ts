@@ -1,6 +1,7 @@
 /**
  * The outbox: submissions made while the browser was offline, which therefore never left
- * it, kept in IndexedDB until they are sent, once.
+ * it, kept in IndexedDB until they are sent, once, and until a form has told the visitor
+ * how they ended.
  *
  * Once across tabs and pages: every flush runs under one Web Lock for the origin, and an
  * entry is claimed before its POST leaves: the readwrite transaction that picks it also
@@ -8,11 +9,15 @@
  * finds in flight was left so by a page that went away mid-send (inside the lock, no live
  * flush holds it), so that send's outcome is unknown: the entry is sent again only where a
  * repeat does no harm (a subscriber upsert, once), and otherwise waits for the visitor.
+ * The outbox makes a signup's one re-send itself, as a new claim, never the transport
+ * within one call: the store counts it before it leaves, so a page that goes away during
+ * the re-send cannot lead to a third.
  *
- * An entry leaves the store when the service has taken it (2xx, or a 409 for an upsert).
- * Everything else that needs a person stays until a form gives it back (`claim`): an
- * unknown outcome (`unconfirmed`), or an answer after which it is not sent again by itself
- * (`refused`: a 422, another 4xx, a 5xx but 503, with its reason), so that what the
+ * Nothing leaves the store before a form of its target has taken it (`claim`): an entry the
+ * service has taken (2xx, or a 409 for an upsert) stays as `delivered`, an unknown outcome
+ * as `unconfirmed`, an answer after which it is not sent again by itself as `refused` (a
+ * 422, another 4xx, a 5xx but 503, with its reason). Whichever page sent it, even one
+ * without that form, the visitor is told on the next page that has it, and what the
  * visitor typed is never lost.
  */
 import { post } from '../api/calls.js';
@@ -23,6 +28,7 @@ import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
 import { backoff } from '../timing/backoff.js';
+import { sleep } from '../timing/sleep.js';
 
 /**
  * A final refusal, as stored and as sent to other tabs: the error's own fields (name, status,
@@ -41,15 +47,12 @@ export interface OutboxEntry<N extends PostEndpoint = PostEndpoint> {
   params: EndpointParams[N];
   body: N extends 'contact' ? ContactBody : SignupBody;
   queuedAt: number;
-  /**
-   * The page (one load of a document, `PAGE`) that queued the entry, or that took over a
-   * send its own page left unfinished: a form there tells the visitor how it ended.
-   */
-  page?: string;
   /** When a flush claimed it, just before its POST left; cleared with the answer. */
   sending?: number | undefined;
   /** Sends whose outcome stayed unknown. */
   unknowns?: number;
+  /** The service took it, with this answer: it waits for a form to tell the visitor. */
+  delivered?: SubmitResponse;
   /** Sent, but whether it arrived is unknown: it waits for the visitor, never sent by itself. */
   unconfirmed?: boolean;
   /** Refused for good by the service: it waits for the visitor, with the reason. */
@@ -70,7 +73,7 @@ export interface FailedDetail {
   error: Error;
 }
 
-/** An entry a form took back for the visitor, with the error that refused it, if one did. */
+/** An entry a form took for the visitor: delivered, or back with the error that refused it, if one did. */
 export type ClaimedEntry = OutboxEntry & { error?: Error | undefined };
 
 /**
@@ -84,15 +87,14 @@ const NAME = 'hub-kit:outbox';
 const START_DELAY_MS = 200;
 const BACKOFF_FIRST_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+/** Before a signup's one re-send: a moment for a dropped connection to mend. */
+const RESEND_MS = 800;
 
 function randomId(): string {
   // randomUUID exists only in secure contexts; an http page of a site may still embed us.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-/** This load of this document. */
-export const PAGE = randomId();
 
 const store = openStore('hub-kit-outbox', 'entries');
 
@@ -194,13 +196,17 @@ function isFinal(error: unknown): boolean {
 }
 
 /** Whether the entry waits for a person rather than for a flush. */
-const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.unconfirmed || entry?.refused);
+const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.delivered || entry?.unconfirmed || entry?.refused);
 
 async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
-  for (const { id, baseUrl } of await pending()) {
-    if (unreachable.has(baseUrl)) continue;
+  const queue = await pending();
+  for (let i = 0; i < queue.length; i++) {
+    const { id, baseUrl } = queue[i]!;
+    // What already waits for a form is passed over without a transaction (delivered entries
+    // stay until a form takes them); the transaction below checks again what changed since.
+    if (unreachable.has(baseUrl) || forVisitor(queue[i])) continue;
     const now = Date.now();
     let picked: OutboxEntry | undefined;
     // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
@@ -209,13 +215,12 @@ async function sendAll(): Promise<void> {
       picked = undefined;
       // Sent by a flush before this one, or waiting for the visitor.
       if (!entry || forVisitor(entry)) return entry;
-      // In flight, yet no flush holds it: its page went away mid-send, with the outcome unknown.
-      // Such a send counts as one of unknown outcome, and the entry becomes this page's to report.
+      // In flight, yet no flush holds it: its page went away mid-send, or this flush left it
+      // so after a send of unknown outcome. Either way that send counts as one of unknown
+      // outcome, written down here, before any re-send leaves.
       const unknowns = (entry.unknowns ?? 0) + (entry.sending ? 1 : 0);
       const giveUp = unknowns > 0 && (!ENDPOINTS[entry.endpoint].resend || unknowns > 1);
-      const next: OutboxEntry = { ...entry, unknowns, sending: giveUp ? undefined : now, ...(unknowns && { page: PAGE }) };
-      if (giveUp) next.unconfirmed = true;
-      return (picked = next);
+      return (picked = { ...entry, unknowns, sending: giveUp ? undefined : now, unconfirmed: giveUp });
     });
     const entry = picked as OutboxEntry | undefined;
     if (!entry) continue;
@@ -227,8 +232,15 @@ async function sendAll(): Promise<void> {
     // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
     globalThis.addEventListener?.('beforeunload', leave);
     try {
-      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { unknowns: entry.unknowns });
+      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { once: true });
     } catch (error) {
+      if (error instanceof UnconfirmedError && !entry.unknowns && ENDPOINTS[entry.endpoint].resend) {
+        // Left marked in flight: picked again, the store counts this send as unknown before
+        // the one re-send a signup allows leaves.
+        queue.push(entry);
+        await sleep(backoff(1, RESEND_MS, RESEND_MS));
+        continue;
+      }
       const kept: OutboxEntry = { ...entry, sending: undefined };
       if (error instanceof UnconfirmedError) kept.unconfirmed = true;
       else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
@@ -248,8 +260,10 @@ async function sendAll(): Promise<void> {
       globalThis.removeEventListener?.('beforeunload', leave);
     }
     failures = 0;
-    await store.del(id);
-    announce({ type: 'delivered', entry, response });
+    // Kept until a form of its target tells the visitor: this page may have none.
+    const done: OutboxEntry = { ...entry, sending: undefined, delivered: response };
+    await store.set(id, done);
+    announce({ type: 'delivered', entry: done, response });
   }
 }
 
@@ -269,7 +283,7 @@ export async function enqueue<N extends PostEndpoint>(
 ): Promise<OutboxEntry<N>> {
   // Strictly increasing within a page, so two submissions in one millisecond keep their order.
   lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
-  const full = { page: PAGE, ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
+  const full = { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
   await store.set(full.id, full);
   listen();
   // Queued after the client's own retries failed: give the service a moment first.
@@ -278,9 +292,9 @@ export async function enqueue<N extends PostEndpoint>(
 }
 
 /**
- * Takes back the oldest entry waiting for the visitor (unconfirmed, or refused) for which
- * `match` holds: it leaves the outbox, in a transaction of its own so that only one form
- * of one tab gets it, and the caller offers it to the visitor.
+ * Takes the oldest entry waiting for the visitor (delivered, unconfirmed, or refused) for
+ * which `match` holds: it leaves the outbox, in a transaction of its own so that only one
+ * form of one tab gets it, and the caller tells the visitor or gives it back.
  */
 export async function claim(match: (entry: OutboxEntry) => boolean): Promise<ClaimedEntry | undefined> {
   listen();
@@ -294,7 +308,7 @@ export async function claim(match: (entry: OutboxEntry) => boolean): Promise<Cla
   return undefined;
 }
 
-/** Everything still waiting, oldest first, entries waiting for the visitor included. */
+/** Everything still waiting, oldest first, entries waiting for the visitor (delivered ones too) included. */
 export async function pending(): Promise<OutboxEntry[]> {
   const all = await store.entries<OutboxEntry>();
   return all

@@ -363,6 +363,7 @@ export class HubApi {
     let atSince = new Set<string>();
     const undated = new Set<string>();
     let failures = 0;
+    let wait = interval;
     while (!signal?.aborted) {
       try {
         const found: Post[] = [];
@@ -394,12 +395,13 @@ export class HubApi {
         // A refused key or a bad request will not mend itself; an outage will.
         const transient = error instanceof NetworkError || error instanceof RateLimitedError || (error instanceof HttpError && error.status >= 500);
         if (!transient) throw error;
-        failures++;
-        options.onError?.(error, Math.min(15 * 60_000, interval * 2 ** (failures - 1)));
+        // After a failure, from one to two intervals, doubling each time up to 15 minutes;
+        // half of each wait random, so watchers that failed together do not come back in step.
+        wait = backoff(++failures, 2 * interval, 15 * 60_000);
+        options.onError?.(error, wait);
       }
       try {
-        // After a failure, the wait doubles each time, up to 15 minutes.
-        await this.#clock.sleep(failures ? Math.min(15 * 60_000, interval * 2 ** (failures - 1)) : interval, signal);
+        await this.#clock.sleep(failures ? wait : interval, signal);
       } catch {
         return;
       }

@@ -114,6 +114,9 @@ function submit(ctx: Context, route: Route, input: Input, asPage: boolean): Answ
     const referer = httpUrl(ctx.request.headers.get('Referer'));
     if (referer) {
       referer.searchParams.set('hub-kit', contact ? 'sent' : 'subscribed');
+      // No fragment of its own: the browser then keeps the one of the form's action, which
+      // names the note on the page that says it worked (docs/frameworks.md).
+      referer.hash = '';
       return { response: new Response(null, { status: 303, headers: { Location: referer.href, 'Cache-Control': 'no-store' } }), outcome };
     }
     const title = contact ? 'Message sent' : 'Almost done';

@@ -6,7 +6,8 @@
  * origin. Then, in every browser (HUB_BROWSERS):
  *
  * - JavaScript off: the page shows the creator's profile, and the signup form posts to the
- *   service, which records the signup and sends the visitor back with ?hub-kit=subscribed;
+ *   service, which records the signup and sends the visitor back with ?hub-kit=subscribed,
+ *   to the note that says it worked;
  * - JavaScript on: the elements hydrate without a console error, and a signup shows the
  *   success text on screen.
  *
@@ -26,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 import { run, type Run } from '../support/process.js';
+import { unpinned } from '../support/recipe.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
 import { pageWeight, serveStatic } from '../support/site-checks.js';
 
@@ -33,6 +35,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'hub-kit-newcomer-'));
 const site = join(work, 'my-site');
 const SUCCESS = 'Check your inbox to confirm.';
+/** The page's note for a visitor without JavaScript, back from the service. */
+const LANDED = 'Thanks! Please check your inbox to confirm.';
 
 let tarball: string;
 let standIn: { run: Run; url: string };
@@ -75,6 +79,7 @@ before(async () => {
 
   mkdirSync(site);
   for (const line of doc.setup) {
+    assert.deepEqual(unpinned(line), [], `docs/ssr.md: "${line}" installs a package without an exact version`);
     const [command, ...args] = line.split(/\s+/);
     // The package is not on a registry: the tarball stands in for its name.
     sh(command!, args.map((arg) => (arg === 'hub-kit' ? tarball : arg)));
@@ -293,13 +298,19 @@ for (const browserName of wantedBrowsers()) {
         const card = await page.visibleText('bio-card');
         assert.ok(card.includes(creator), `the card shows "${card}", not the creator's name "${creator}"`);
         assert.match(await page.visibleText('signup-form'), /Email.*Subscribe/);
+        assert.ok(!(await page.visibleText('body')).includes(LANDED), 'the note shows before any post');
 
         const email = `nojs-${browserName}-${Date.now()}@example.com`;
         await submit(page, email);
-        // The service records it and sends the visitor back to the page, marked.
-        await page.waitFor(() => location.search.includes('hub-kit=subscribed'), [], { what: 'the way back to the page' });
-        assert.equal(new URL(await page.url()).origin, origin);
-        console.log(`Eleventy, ${browserName}, JavaScript off: back at ${new URL(await page.url()).pathname}${new URL(await page.url()).search}, reading "${await page.visibleText('body')}"`);
+        // The service records it and sends the visitor back to the page, marked, to the note
+        // the fragment of the form's action names.
+        await page.waitFor(() => location.search.includes('hub-kit=subscribed') && document.readyState === 'complete', [], { what: 'the way back to the page' });
+        const back = new URL(await page.url());
+        assert.equal(back.origin, origin);
+        assert.equal(back.hash, '#hub-kit-subscribed');
+        const text = await page.visibleText('body');
+        assert.equal(text.split(LANDED).length - 1, 1, `back on the page, it reads "${text}"`);
+        console.log(`Eleventy, ${browserName}, JavaScript off: back at ${back.pathname}${back.search}${back.hash}, reading "${text}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
       } finally {
         await browser.close();

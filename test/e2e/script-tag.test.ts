@@ -2,8 +2,9 @@
  * What a page pays for the script tag, counted in real browsers: the page loads hub-kit.js
  * from another origin, as from a CDN path, and every JavaScript response that origin sends
  * for that page load is counted at gzip -9, each file on its own, as a server compresses it.
- * Three pages (scripts/entries.ts SCRIPT_TAG_PAGES): none of the kit's elements, only a
- * `<signup-form>`, all four. Each must work (what a visitor reads), log no error, and stay
+ * The pages of scripts/entries.ts SCRIPT_TAG_PAGES: none of the kit's elements, only a
+ * `<signup-form>` (in English, and on a French page, which fetches the French strings too),
+ * all four. Each must work (what a visitor reads), log no error, and stay
  * within its budget, in every browser. test/node/repo/size.test.ts follows the same files' imports
  * without a browser.
  *
@@ -12,7 +13,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { SCRIPT_TAG_PAGES, type ElementName, type ScriptTagPage } from '../../scripts/entries.js';
+import { SCRIPT_TAG_PAGES, type ElementName, type ScriptTagPage, type ScriptTagPageSpec } from '../../scripts/entries.js';
 import { serve, type Served as Service } from '../../src/stand-in/node.js';
 import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 import { dist, serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
@@ -32,8 +33,9 @@ const ATTRIBUTES: Record<ElementName, (base: string) => string> = {
 };
 
 /** What a visitor sees once each element has upgraded: the forms' fields and buttons, a search box, a name. */
-const SHOWS: Record<ElementName, (page: HarnessPage) => Promise<unknown>> = {
-  'signup-form': async (page) => assert.match(await page.visibleText('signup-form'), /Email.*Subscribe/),
+const SHOWS: Record<ElementName, (page: HarnessPage, lang?: string) => Promise<unknown>> = {
+  'signup-form': async (page, lang) =>
+    assert.match(await page.visibleText('signup-form'), lang === 'fr' ? /E-mail.*S’abonner/ : /Email.*Subscribe/),
   'contact-form': async (page) => assert.match(await page.visibleText('contact-form'), /Message.*Send message/),
   'hub-search': (page) =>
     page.waitFor(
@@ -64,8 +66,9 @@ before(async () => {
       const name = url.searchParams.get('page') as ScriptTagPage | null;
       if (!name || !(name in SCRIPT_TAG_PAGES)) return undefined;
       const base = `${service.url}/__sandbox/script-tag-${url.searchParams.get('load')}`;
-      const elements = SCRIPT_TAG_PAGES[name].tags.map((tag) => `<${tag} ${ATTRIBUTES[tag](base)}></${tag}>`).join('\n');
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title><link rel="icon" href="data:,">
+      const { tags, lang }: ScriptTagPageSpec = SCRIPT_TAG_PAGES[name];
+      const elements = tags.map((tag) => `<${tag} ${ATTRIBUTES[tag](base)}></${tag}>`).join('\n');
+      return `<!doctype html><html lang="${lang ?? 'en'}"><head><meta charset="utf-8"><title>${name}</title><link rel="icon" href="data:,">
 <script type="module" src="${url.searchParams.get('src')}"></script></head>
 <body><main><h1>A creator's page</h1>${elements}</main></body></html>`;
     },
@@ -87,10 +90,10 @@ async function measure(page: HarnessPage, name: ScriptTagPage): Promise<Array<{ 
   const folder = `/v/${load}/`;
   const src = `${cdn.origin}${folder}hub-kit.js`;
   await page.goto(`${site.origin}/?page=${encodeURIComponent(name)}&load=${load}&src=${encodeURIComponent(src)}`);
-  const { tags } = SCRIPT_TAG_PAGES[name];
+  const { tags, lang }: ScriptTagPageSpec = SCRIPT_TAG_PAGES[name];
   for (const tag of tags) {
     await page.waitFor((t: string) => Boolean(document.querySelector(t)?.shadowRoot), [tag], { what: `<${tag}> to upgrade` });
-    await SHOWS[tag](page);
+    await SHOWS[tag](page, lang);
   }
   if (!tags.length) await page.waitFor(() => document.readyState === 'complete', [], { what: 'the page to load' });
   await page.evaluate((url: string) => fetch(url).then((r) => r.text()), `${cdn.origin}${folder}done`);

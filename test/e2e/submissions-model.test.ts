@@ -1,15 +1,17 @@
 /**
  * Model-based, in real tabs: random sequences around a form of the built dist/hub-kit.js on
- * one origin, the stand-in service on another, with what only real tabs have: a reload, a
- * navigation to another page of the site, a tab closed (and the site opened again), a
- * second tab with the same form. The service answers the next POST 201, 422, 500, or holds
- * it (stored, no answer yet) so that a page can be left while its send is in flight; the
- * browser goes offline and online; time passes.
+ * one origin, the stand-in service on another (a contact form, a signup form, or a signup
+ * form for a magic link), with what only real tabs have: a reload, a navigation to another
+ * page of the site, a tab closed (and the site opened again), a second tab with the same
+ * form. The service answers the next POST 201, 409, 422, 429, 500, 201 without CORS headers
+ * (stored, but unreadable), or holds it (stored, no answer yet) so that a page can be left
+ * while its send is in flight; the browser goes offline and online; time passes.
  *
  * After every step, from the stand-in's log and what the visitor reads in the tab in front:
- * a contact message arrives at most once per intent, a signup at most twice; "sent" is read
- * only after a 2xx; the per-visitor budget holds. At the end, every intent the visitor did
- * not type over was delivered or is back in the form's fields.
+ * a contact message or a magic link arrives at most once per intent, a signup at most
+ * twice; "sent" is read only after a 2xx (or a signup's 409, already subscribed); the
+ * per-visitor budget holds. At the end, every intent the visitor did not type over was
+ * delivered or is back in the form's fields.
  *
  * CI runs a few sequences per browser (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
  * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
@@ -24,15 +26,14 @@ import { serve, type Served } from '../../src/stand-in/node.js';
 import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 import { wait } from '../support/until.js';
-import { brokenPromises, delivered, POST_PATH, SUCCESS, TAG, type Kind as ModelKind, type Logged } from '../fixtures/submission-model.js';
+import { brokenPromises, delivered, POST_PATH, SUCCESS, TAG, type Kind, type Logged } from '../fixtures/submission-model.js';
 
 const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);
 const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : undefined;
 const PATH = process.env.HUB_MODEL_PATH;
 const REPLAY = process.env.HUB_MODEL_REPLAY;
 
-// Magic links need a resource page; the real-tabs model drives the two forms' own pages.
-type Kind = Exclude<ModelKind, 'magic'>;
+type Answer = 201 | 409 | 422 | 429 | 500 | 'hold' | 'no-cors';
 
 let service: Served;
 let site: Site;
@@ -95,8 +96,8 @@ async function check(r: Real): Promise<void> {
   const text = await status(front(r), TAG[r.kind]).catch(() => r.lastText);
   if (SUCCESS.test(text) && !SUCCESS.test(r.lastText)) r.successes++;
   r.lastText = text;
-  const good = arrived.filter((q) => delivered(r.kind, q)).length;
-  assert.ok(r.successes <= good, `the visitor read a success ${r.successes} times after ${good} 2xx answers`);
+  const answered = arrived.filter((q) => delivered(r.kind, q)).length;
+  assert.ok(r.successes <= answered, `the visitor read a success ${r.successes} times after ${answered} good answers`);
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -134,13 +135,29 @@ const intent = (clicks: number) =>
     await wait(300 + clicks * 60);
   });
 
-const answer = (status: 201 | 422 | 500 | 'hold') =>
+function fault(kind: Kind, answer: Answer): Record<string, unknown> {
+  const rule = { path: POST_PATH[kind], method: 'POST' };
+  switch (answer) {
+    case 'hold':
+      return { ...rule, hold: true, store: true };
+    case 'no-cors':
+      // Stored, but the browser hides the answer: an unknown outcome to the page.
+      return { ...rule, status: 201, cors: false, store: true };
+    case 409:
+      // For a signup, the service's "already subscribed"; for a contact message or a magic link, a refusal.
+      return kind === 'signup' ? { ...rule, status: 409, body: { message: 'You are already subscribed.' }, store: true } : { ...rule, status: 409, body: { message: 'This was received before.' } };
+    case 422:
+      return { ...rule, status: 422, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } };
+    case 429:
+      return { ...rule, status: 429, headers: { 'Retry-After': '2' } };
+    default:
+      return { ...rule, status: answer, store: answer === 201 };
+  }
+}
+
+const answer = (status: Answer) =>
   command(`ServiceAnswersNext(${status})`, async (_m, r) => {
-    const rule =
-      status === 'hold'
-        ? { path: POST_PATH[r.kind], method: 'POST', hold: true, store: true }
-        : { path: POST_PATH[r.kind], method: 'POST', status, store: status === 201, ...(status === 422 ? { body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } } : {}) };
-    await control(r.base, 'faults', rule);
+    await control(r.base, 'faults', fault(r.kind, status));
   });
 
 const network = (offline: boolean) =>
@@ -200,7 +217,7 @@ const release = command('ReleaseHeldAnswers', async (_m, r) => {
 
 const commands = [
   fc.integer({ min: 1, max: 3 }).map(intent),
-  fc.constantFrom<201 | 422 | 500 | 'hold'>(201, 422, 500, 'hold').map(answer),
+  fc.constantFrom<Answer>(201, 409, 422, 429, 500, 'hold', 'no-cors').map(answer),
   fc.boolean().map(network),
   fc.constantFrom<'Reload' | 'Navigate' | 'CloseTab'>('Reload', 'Navigate', 'CloseTab').map(leave),
   fc.constant(secondTab),
@@ -223,7 +240,7 @@ async function settle(r: Real): Promise<void> {
     if (now !== last) [last, quietSince] = [now, Date.now()];
   }
   await check(r);
-  const good = new Set((await posts(r)).filter((q) => delivered(r.kind, q)).map((q) => q.email));
+  const arrivedWell = new Set((await posts(r)).filter((q) => delivered(r.kind, q)).map((q) => q.email));
   // The visitor empties the form of each tab, once per entry that may wait, to take each back.
   const inFields = new Set<string>();
   for (const tab of r.tabs) {
@@ -243,7 +260,7 @@ async function settle(r: Real): Promise<void> {
     }
   }
   for (const i of r.intents) {
-    if (!i.overwritten) assert.ok(good.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
+    if (!i.overwritten) assert.ok(arrivedWell.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
   }
 }
 
@@ -257,9 +274,11 @@ for (const browserName of wantedBrowsers()) {
 
     test('every sequence keeps the promises', { timeout: RUNS * 120_000 + 60_000 }, async () => {
       let sequences = 0;
+      const kinds: Partial<Record<Kind, number>> = {};
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
+        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup', 'magic'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
+          kinds[kind] = (kinds[kind] ?? 0) + 1;
           const base = `${service.url}/__sandbox/model-${browserName}-${Date.now()}-${sequences}`;
           const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };
           try {
@@ -273,7 +292,7 @@ for (const browserName of wantedBrowsers()) {
         }),
         { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${browserName}, real tabs: ${sequences} sequences`);
+      console.log(`model: ${browserName}, real tabs: ${sequences} sequences (${RUNS} runs), kinds ${JSON.stringify(kinds)}`);
     });
   });
 }

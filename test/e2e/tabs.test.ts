@@ -73,7 +73,7 @@ for (const browserName of wantedBrowsers()) {
             tabs.map((tab) =>
               tab.waitFor(
                 () => {
-                  const state = document.querySelector('signup-form')!.getAttribute('state');
+                  const state = (document.querySelector('signup-form') as HTMLElement & { state: string }).state;
                   return state === 'success' || state === 'rate-limited' || state === 'error' ? state : '';
                 },
                 [],

@@ -260,8 +260,9 @@ async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
   // No page cache, as in the browser tests (test/support/browsers.mjs): a page kept for
   // Back must not hold IndexedDB transactions the next page waits on.
   const args = ['--automation', '--enable-page-cache=false'];
-  // The markup's scripts off; WebDriver's own scripts still run.
-  if (!javaScript) args.push('--enable-javascript-markup=false');
+  // JavaScript off, as a visitor's setting has it (so `(scripting: none)` matches, which
+  // turning off only the markup's scripts does not); WebDriver's own scripts still run.
+  if (!javaScript) args.push('--enable-javascript=false');
   let session: WebdriverIO.Browser;
   try {
     session = await remote({

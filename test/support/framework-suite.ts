@@ -6,7 +6,8 @@
  * - the bytes the kit adds (the page against the same site's page without the kit);
  * - JavaScript on: several loads without a console error, then a signup that shows its
  *   success text (and the app's own line, set from the element's event);
- * - JavaScript off: what the visitor reads, and the form's post and the way back.
+ * - JavaScript off: what the visitor reads, and the form's post and the way back, to the
+ *   note that says it worked (and that was not shown before).
  *
  * Each step's time and each figure is printed, for the report.
  */
@@ -64,6 +65,9 @@ export interface FrameworkSuite {
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The note of each recipe's form, shown without JavaScript once the service sent the visitor back. */
+const LANDED = 'Thanks! Please check your inbox to confirm.';
 
 export function frameworkSuite(suite: FrameworkSuite): void {
   let context: Context | undefined;
@@ -141,10 +145,13 @@ export function frameworkSuite(suite: FrameworkSuite): void {
         const result = await signupWithoutJavaScript(browserName, served.url, standIn, suite.slug);
         if (suite.formWithoutJavaScript) {
           assert.match(result.before, /Email.*Subscribe/);
+          assert.ok(!result.before.includes(LANDED), `before any post the page reads "${result.before}"`);
           assert.ok(result.landed, 'the page has no form');
           const landed = new URL(result.landed);
           assert.equal(landed.origin, new URL(served.url).origin);
-          console.log(`${suite.name}, ${browserName}, JavaScript off: the form posts; back at ${landed.pathname}${landed.search}, reading "${result.after}"`);
+          assert.equal(landed.hash, '#hub-kit-subscribed');
+          assert.equal(result.after!.split(LANDED).length - 1, 1, `back on the page, it reads "${result.after}"`);
+          console.log(`${suite.name}, ${browserName}, JavaScript off: the form posts; back at ${landed.pathname}${landed.search}${landed.hash}, reading "${result.after}"`);
         } else {
           assert.equal(result.landed, undefined);
           console.log(`${suite.name}, ${browserName}, JavaScript off: the page reads "${result.before}"`);

@@ -3,7 +3,8 @@
  * package packed as it would be published, the doc read from that tarball, a new folder
  * outside the repository, the doc's install lines run with the tarball in place of
  * `hub-kit` (everything else comes from the npm registry), the doc's files written, the
- * stand-in started with `npx hub-kit stand-in`, then the doc's build lines run.
+ * stand-in started with `npx hub-kit stand-in`, then the doc's build lines run. Every
+ * package an install line names but the kit carries its exact version (`unpinned`).
  *
  * A recipe is one `## ` section of the doc: its first shell block sets the project up, its
  * last builds it, and each file is a line "`path`:" followed by a code block (the same
@@ -48,6 +49,20 @@ export function readRecipe(markdown: string, heading: string): Recipe {
 }
 
 const QUIET = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+
+/** `name@1.2.3`, `@scope/name@1.2.3`: a package at one exact version. */
+const PINNED = /^(@[\w.-]+\/)?[\w.-]+@\d+\.\d+\.\d+$/;
+
+/**
+ * The packages of an `npm install` line that name no exact version. Every package a recipe
+ * installs but the kit itself is pinned, so that a test run (and CI) installs what the last
+ * one did: a new release of a framework changes a test run only when a commit says so.
+ */
+export function unpinned(line: string): string[] {
+  const [npm, install, ...args] = line.split(/\s+/);
+  if (npm !== 'npm' || install !== 'install') return [];
+  return args.filter((arg) => !arg.startsWith('-') && arg !== 'hub-kit' && !PINNED.test(arg));
+}
 
 export interface Project {
   /** The new project's folder. */
@@ -134,6 +149,8 @@ export function newProject(name: string): Project {
         } else if (serve?.test(line)) {
           serveLine = line;
         } else {
+          const loose = unpinned(line);
+          if (loose.length) throw new Error(`"${line}" installs ${loose.join(', ')} without an exact version: pin it (name@x.y.z)`);
           // The package is not on a registry: the tarball stands in for its name.
           sh(command, command === 'npm' ? args.map((arg) => (arg === 'hub-kit' ? tarball : arg)) : args, env);
         }

@@ -4,8 +4,8 @@
  * - `executeServerCommand('script-tag-origin')` -> `{ origin }`: the script tag's files
  *   (script-tag.ts) on another origin, as a CDN serves them. Any path ending in a kit file
  *   serves it: `${origin}/copy-2/hub-kit.js`.
- * - `/__csp-page?script-src=<sources>&src=<url of hub-kit.js>&nonce=<nonce>`, in the test
- *   server: a page that loads the kit from `src` (default /dist/hub-kit.js) under a
+ * - `/__csp-page?script-src=<sources>&src=<url of hub-kit.js>&nonce=<nonce>&lang=<lang>`, in
+ *   the test server: a page in `lang` (default en) that loads the kit from `src` (default /dist/hub-kit.js) under a
  *   Content-Security-Policy header with those script sources, `style-src 'self'` and
  *   Trusted Types required (with `trusted-types hub-kit` when there is a nonce, which both
  *   script tags carry), for the policies that name a CDN's URL or pair a nonce with
@@ -39,7 +39,7 @@ export function cspPageMiddleware() {
     if (nonce) policy.push('trusted-types hub-kit');
     ctx.set('Content-Security-Policy', policy.join('; '));
     ctx.type = 'html';
-    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+    ctx.body = `<!doctype html><html lang="${attr(String(ctx.query.lang ?? 'en'))}"><head><meta charset="utf-8">
 <title>hub-kit under a Content Security Policy</title>
 <script${nonceAttr} src="/test/browser/bundle/csp-pages/record-violations.js"></script>
 <script type="module"${nonceAttr} src="${attr(src.host === 'page' ? src.pathname : src.href)}"></script></head><body><main></main></body></html>`;

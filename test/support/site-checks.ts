@@ -190,7 +190,8 @@ export interface WithoutJavaScript {
 
 /**
  * With scripts off: what the page shows, and, if it has a form, a signup through it. The
- * service must record it and send the visitor back to the page with ?hub-kit=subscribed.
+ * service must record it and send the visitor back to the page with ?hub-kit=subscribed
+ * (and the fragment of the form's action, which names the note that says it worked).
  */
 export async function signupWithoutJavaScript(browserName: BrowserName, url: string, standIn: string, label: string): Promise<WithoutJavaScript> {
   const browser = await launch(browserName, { javaScript: false });
@@ -202,7 +203,7 @@ export async function signupWithoutJavaScript(browserName: BrowserName, url: str
     const email = `nojs-${label}-${browserName}-${Date.now()}@example.com`;
     await page.fill('signup-form input[type="email"]', email);
     await page.click('signup-form button[type="submit"]');
-    await page.waitFor(() => location.search.includes('hub-kit=subscribed'), [], { what: 'the way back to the page' });
+    await page.waitFor(() => location.search.includes('hub-kit=subscribed') && document.readyState === 'complete', [], { what: 'the way back to the page' });
     assert.ok(await recorded(standIn, email), `the service did not record ${email}`);
     return { before, landed: await page.url(), after: await page.visibleText('body') };
   } finally {

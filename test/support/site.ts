@@ -7,16 +7,28 @@
  *   const site = await startSite();
  *   await tab.goto(site.url('/contact', { base, kind: 'signup' }));
  *
- * A page's query says which form it holds (`kind`: `contact` or `signup`) and where the
- * service is (`base`); the path is its title, so two paths are two pages of the site.
+ * A page's query says which element it holds (`kind`: `contact`, `signup`, `magic`, a
+ * signup form for the magic link of the tenant's `demo-guide`, or `bio`, a page without a
+ * form) and where the service is (`base`); the path is its title, so two paths are two
+ * pages of the site.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+export type PageKind = 'contact' | 'signup' | 'magic' | 'bio';
+
+/** The element of each kind of page, with its attributes but the base URL. */
+const ELEMENTS: Record<PageKind, [string, string]> = {
+  contact: ['contact-form', 'tenant="demo"'],
+  signup: ['signup-form', 'tenant="demo"'],
+  magic: ['signup-form', 'tenant="demo" resource="demo-guide"'],
+  bio: ['bio-card', 'tenant="demo" no-presence'],
+};
+
 export interface Site {
-  url(path: string, query: { base: string; kind?: 'contact' | 'signup' }): string;
+  url(path: string, query: { base: string; kind?: PageKind }): string;
   close(): void;
 }
 
@@ -37,14 +49,14 @@ export async function startSite(): Promise<Site> {
       response.end(readFileSync(file));
       return;
     }
-    const tag = url.searchParams.get('kind') === 'signup' ? 'signup-form' : 'contact-form';
+    const [tag, attributes] = ELEMENTS[url.searchParams.get('kind') as PageKind] ?? ELEMENTS.contact;
     const title = url.pathname.slice(1) || 'Home';
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.setHeader('cache-control', 'no-store');
     response.end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <script type="module" src="/hub-kit.js"></script></head>
-<body><main><h1>${title}</h1><${tag} tenant="demo" base-url="${url.searchParams.get('base') ?? ''}"></${tag}></main></body></html>`);
+<body><main><h1>${title}</h1><${tag} ${attributes} base-url="${url.searchParams.get('base') ?? ''}"></${tag}></main></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;

@@ -266,7 +266,7 @@ describe('submissions from dist/hub-kit.js, model-based', function () {
         }),
         { numRuns: runs, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.path ? { path: options.path } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${browserName()} <${TAG[kind]}>${kind === 'magic' ? ' (magic link)' : ''}: ${sequences} sequences`);
+      console.log(`# model: ${browserName()} <${TAG[kind]}>${kind === 'magic' ? ' (magic link)' : ''}: ${sequences} sequences`);
     });
   }
 });

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { LitElement, html } from 'lit';
 import { FieldErrorsController } from '../../../components/controllers/field-errors.js';
 import { SubmissionController, type FormSuccessDetail, type Target } from '../../../components/controllers/submission.js';
-import { EN } from '../../../components/shared/strings.js';
+import { FORM_EN as EN } from '../../../components/shared/strings.js';
 import { sharedTransport } from '../../../src/api/transport.js';
 import { setOffline } from '../helpers/network.js';
 import { newSandbox, type Sandbox } from '../helpers/sandbox.js';

@@ -26,9 +26,9 @@ async function open(sandboxed: boolean): Promise<HTMLIFrameElement> {
   return frame;
 }
 
-/** The page's service: the `base-url` the build wrote, read against the page. */
+/** The page's service: the `base-url` the build wrote (on the card), read against the page. */
 function serviceOf(doc: Document): string {
-  const base = doc.querySelector('signup-form')!.getAttribute('base-url');
+  const base = doc.querySelector('bio-card')!.getAttribute('base-url');
   expect(base, 'the page has no base-url').to.be.a('string');
   return new URL(base!, location.origin).href.replace(/\/+$/, '');
 }
@@ -70,17 +70,25 @@ describe('static site example', () => {
   });
 
   describe('when the page runs no JavaScript', () => {
-    it('shows every element from its declarative shadow root', async () => {
+    it('shows the card and the forms from their declarative shadow roots, and a link for the search', async () => {
       const frame = await open(true);
       const doc = frame.contentDocument!;
       expect(doc.documentElement.dataset.hydrated, 'the frame ran a script').to.equal(undefined);
       for (const tag of ['signup-form', 'contact-form', 'hub-search', 'bio-card']) {
-        const el = doc.querySelector(tag)!;
         expect(frame.contentWindow!.customElements.get(tag), `<${tag}> was defined: a script ran`).to.equal(undefined);
-        expect(el.shadowRoot, `<${tag}> has no declarative shadow root`).to.not.equal(null);
+      }
+      for (const tag of ['signup-form', 'contact-form', 'bio-card']) {
+        expect(doc.querySelector(tag)!.shadowRoot, `<${tag}> has no declarative shadow root`).to.not.equal(null);
       }
       const card = doc.querySelector('bio-card')!.shadowRoot!;
       expect(card.querySelector('[part="name"]')?.textContent?.trim()).to.be.a('string').and.not.equal('');
+      // Not server-rendered: without its script it could not search, so it shows its link.
+      const search = doc.querySelector('hub-search')!;
+      expect(search.shadowRoot).to.equal(null);
+      const link = search.querySelector('a')!;
+      expect(link.getClientRects().length, 'the link is not shown').to.be.greaterThan(0);
+      expect(link.textContent).to.equal('Search the notes on the Hub');
+      expect(doc.querySelector('.hub-landed')!.getClientRects().length, 'a note shows before any post').to.equal(0);
     });
 
     it('the signup form posts to the service as a plain HTML form', async () => {
@@ -96,6 +104,12 @@ describe('static site example', () => {
       await navigated;
       const { subscribers } = await records(service);
       expect(subscribers.map((s) => s.email)).to.include(email);
+      // Back on the page, at the note the fragment of the form's action names.
+      const back = frame.contentWindow!.location;
+      expect(back.pathname + back.search + back.hash).to.equal(`${PAGE}?hub-kit=subscribed#hub-kit-subscribed`);
+      const note = frame.contentDocument!.getElementById('hub-kit-subscribed')!;
+      expect(note.getClientRects().length, 'the note is not shown').to.be.greaterThan(0);
+      expect(note.textContent).to.equal('Thanks! Please check your inbox to confirm.');
     });
 
     it('the contact form posts to the service as a plain HTML form', async () => {
@@ -128,6 +142,19 @@ describe('static site example', () => {
       // Hydrated with the profile in its `data` attribute: no request for it.
       const log = (await (await fetch(`${serviceOf(doc)}/__stand-in/log`)).json()) as { requests: { path: string }[] };
       expect(log.requests.filter((r) => r.path.endsWith('/bio'))).to.have.length(0);
+      // The forms adopted as the server wrote them: not a node, not an attribute changed.
+      const served = new DOMParser().parseFromString(await (await fetch(PAGE, { cache: 'no-store' })).text(), 'text/html');
+      for (const tag of ['signup-form', 'contact-form']) {
+        const el = doc.querySelector(tag) as HTMLElement & { formElement?: HTMLFormElement; updateComplete: Promise<boolean> };
+        await el.updateComplete;
+        expect(el.formElement, `<${tag}> did not adopt its form`).to.equal(el.querySelector('form'));
+        expect(el.formElement!.outerHTML).to.equal(served.querySelector(`${tag} > form`)!.outerHTML);
+      }
+      // The search box upgraded in the browser: its link gone, one search box.
+      const search = doc.querySelector('hub-search') as HTMLElement & { updateComplete: Promise<boolean> };
+      await search.updateComplete;
+      expect(search.querySelector('a')!.getClientRects().length, 'the link is still shown').to.equal(0);
+      expect(search.shadowRoot!.querySelectorAll('input')).to.have.length(1);
     });
 
     it('the hydrated signup form signs up without leaving the page', async () => {

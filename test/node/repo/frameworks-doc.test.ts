@@ -1,7 +1,8 @@
 /**
  * docs/frameworks.md's recipes are exactly the examples: every file a recipe shows is that
  * file of examples/<name>, byte for byte, every file of the example is in the recipe, and
- * the recipe installs exactly the example's dependencies. (The tests in test/e2e/framework-*
+ * the recipe installs exactly the example's dependencies, each at the exact version the
+ * example names. (The tests in test/e2e/framework-*
  * then follow each recipe with the packed package in a new folder.)
  */
 import { test } from 'node:test';
@@ -10,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from '../../../scripts/entries.js';
 import { installedPackages } from '../../support/ssr-doc.js';
-import { readRecipe } from '../../support/recipe.js';
+import { readRecipe, unpinned } from '../../support/recipe.js';
 
 const doc = readFileSync(join(root, 'docs', 'frameworks.md'), 'utf8');
 
@@ -31,8 +32,11 @@ function exampleFiles(dir: string): string[] {
     .sort();
 }
 
-/** `typescript@5` -> `typescript`, `@vitejs/plugin-vue` stays. */
-const bare = (name: string) => name.replace(/(.)@.*$/, '$1');
+/** The example's dependencies as an install line names them: pinned, but the kit. */
+const named = (deps: Record<string, string> = {}) =>
+  Object.entries(deps)
+    .map(([name, version]) => (name === 'hub-kit' ? name : `${name}@${version}`))
+    .sort();
 
 for (const [heading, name] of RECIPES) {
   const example = join(root, 'examples', name);
@@ -45,12 +49,10 @@ for (const [heading, name] of RECIPES) {
     }
   });
 
-  test(`"${heading}" installs exactly the dependencies of examples/${name}`, () => {
+  test(`"${heading}" installs exactly the dependencies of examples/${name}, at their versions`, () => {
     const pkg = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
     const installed = installedPackages(recipe.setup);
-    assert.deepEqual(
-      { dependencies: installed.dependencies.map(bare).sort(), devDependencies: installed.devDependencies.map(bare).sort() },
-      { dependencies: Object.keys(pkg.dependencies ?? {}).sort(), devDependencies: Object.keys(pkg.devDependencies ?? {}).sort() },
-    );
+    assert.deepEqual(installed, { dependencies: named(pkg.dependencies), devDependencies: named(pkg.devDependencies) });
+    for (const line of recipe.setup) assert.deepEqual(unpinned(line), [], `"${line}" installs a package without an exact version`);
   });
 }

@@ -7,7 +7,8 @@
  *   everything it needs (lit, zod/mini, idb-keyval, the search engine) and minified, as a
  *   site's bundler would ship it.
  * - The script tag as a page pays for it: dist/hub-kit.js and every file it fetches for the
- *   page's tags, each file compressed on its own as a server sends it. The files are found
+ *   page's tags (and the locale file of its language), each file compressed on its own as
+ *   a server sends it. The files are found
  *   by following the built files' imports from the loader; test/e2e/script-tag.test.ts
  *   counts what real browsers fetch for the same pages.
  */
@@ -17,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { BUDGETS_KB, ELEMENTS, SCRIPT_TAG_PAGES, root, type ElementName } from '../../../scripts/entries.js';
+import { BUDGETS_KB, ELEMENTS, LOCALES, SCRIPT_TAG_PAGES, root, type ElementName, type Locale, type ScriptTagPageSpec } from '../../../scripts/entries.js';
 
 const kb = (bytes: number) => bytes / 1024;
 
@@ -116,13 +117,17 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** What the loader fetches for a page with these tags: the file of all when it needs every other. */
-function pageFiles(tags: readonly ElementName[]): string[] {
+/**
+ * What the loader fetches for a page with these tags: the file of all when it needs every
+ * other; and the locale file of the page's language.
+ */
+function pageFiles(tags: readonly ElementName[], lang?: Locale): string[] {
   const files = loaderFiles();
   const fileOf = (tag: ElementName) => (tag === 'signup-form' || tag === 'contact-form' ? 'forms' : tag);
   const needed = new Set(tags.map(fileOf));
-  const perElement = [...files.keys()].filter((name) => name !== 'all');
+  const perElement = [...files.keys()].filter((name) => name !== 'all' && !(LOCALES as readonly string[]).includes(name));
   const chosen = needed.size === perElement.length ? ['all'] : [...needed];
+  if (lang && tags.length) chosen.push(lang);
   const out = new Set<string>([loaderFile]);
   for (const name of chosen) {
     const file = files.get(name);
@@ -139,8 +144,8 @@ test('dist/hub-kit.js is a loader that names a file for every element, minified'
     // The minifier may quote the tag with ", ' or a backtick.
     assert.match(loader, new RegExp(`["'\`]${name}["'\`]`), `dist/hub-kit.js does not know <${name}>`);
   }
-  assert.deepEqual([...loaderFiles().keys()].sort(), ['all', 'bio-card', 'forms', 'hub-search']);
-  for (const file of [loaderFile, ...pageFiles(ELEMENTS), ...pageFiles(['signup-form', 'hub-search', 'bio-card'])]) {
+  assert.deepEqual([...loaderFiles().keys()].sort(), ['all', 'bio-card', 'forms', 'hub-search', ...LOCALES].sort());
+  for (const file of [loaderFile, ...pageFiles(ELEMENTS, 'fr'), ...pageFiles(['signup-form', 'hub-search', 'bio-card'], 'de')]) {
     const code = readFileSync(file, 'utf8');
     // Measured minified: an unminified build would pass or fail for the wrong reason.
     // (Line counts say little: HTML templates keep their newlines.)
@@ -149,12 +154,24 @@ test('dist/hub-kit.js is a loader that names a file for every element, minified'
   }
 });
 
-for (const [page, { tags, budgetKb }] of Object.entries(SCRIPT_TAG_PAGES)) {
+for (const [page, { tags, budgetKb, lang }] of Object.entries(SCRIPT_TAG_PAGES) as Array<[string, ScriptTagPageSpec]>) {
   test(`the script tag, a page with ${page}: every file it fetches within ${budgetKb} KB gzip`, () => {
     assert.ok(existsSync(loaderFile), 'dist/hub-kit.js is missing: run `npm run build` first (`npm test` does)');
-    const files = pageFiles(tags);
+    const files = pageFiles(tags, lang);
     const sizes = files.map((file) => gzipKb(readFileSync(file)));
     console.log(`size:   ${files.map((file, i) => `${relative(join(root, 'dist'), file)} ${sizes[i]!.toFixed(2)}`).join(', ')}`);
     report(`script tag, ${page}`, sizes.reduce((a, b) => a + b, 0), budgetKb);
   });
 }
+
+test('a locale file of the script tag imports nothing: a French page fetches it and its elements’ files, no other', () => {
+  const files = loaderFiles();
+  for (const lang of LOCALES) {
+    const file = files.get(lang);
+    assert.ok(file, `dist/hub-kit.js names no hub-kit/${lang}-….js`);
+    assert.deepEqual([...closure(file)], [file], `hub-kit/${lang} imports other files`);
+    const code = readFileSync(file, 'utf8');
+    assert.ok(!/\bimport\b/.test(code), `hub-kit/${lang} imports something`);
+    console.log(`size:   locale ${lang} ${gzipKb(code).toFixed(2)} KB gzip`);
+  }
+});

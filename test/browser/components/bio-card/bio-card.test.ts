@@ -210,7 +210,7 @@ describe('<bio-card>', () => {
       const root = shadow(el);
       expect(root.querySelectorAll('a[part="link"]')).to.have.length(12);
       const more = root.querySelector<HTMLButtonElement>('button[part="more"]')!;
-      expect(more.textContent!.trim()).to.equal('Show 4988 more links');
+      expect(more.textContent!.trim()).to.equal('Show 4,988 more links');
       expect(more.getAttribute('aria-expanded')).to.equal('false');
       // What Tab reaches: the twelve links, the button, the scrolling body; nothing else.
       const stops = [...root.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]')].filter((n) => n.tabIndex >= 0);

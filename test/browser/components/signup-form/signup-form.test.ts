@@ -295,7 +295,7 @@ describe('<signup-form>', () => {
       expect(button(el).textContent!.trim()).to.equal('Subscribe');
       await import('../../../../components/shared/locales/fr.js');
       await el.updateComplete;
-      expect(button(el).textContent!.trim()).to.equal("S'abonner");
+      expect(button(el).textContent!.trim()).to.equal('S’abonner');
       expect(input(el, 'email').labels![0]!.textContent!.trim()).to.equal('E-mail');
       el.formElement!.requestSubmit();
       await untilState(el, 'invalid');

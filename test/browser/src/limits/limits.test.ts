@@ -420,30 +420,45 @@ describe('rate budgets', () => {
   });
 
   describe('after a 429 whose wait cannot be read', () => {
-    it('waits a minute, then twice as long for each repeat, then a minute again once things are quiet', async () => {
+    it('waits one to two minutes, then twice as long for each repeat (half of it random), then from the start again once things are quiet', async () => {
       const clock = movableClock();
       const client = new HubClient({ baseUrl: sandbox.baseUrl, budget: budgetFor(sandbox.baseUrl, { now: clock.now }) });
       // Neither Retry-After nor X-RateLimit-Reset: as a browser sees a 429 whose headers the
       // service did not expose to scripts.
       const bare = { path: '/presence', status: 429, body: { message: 'Too Many Attempts.' } };
       const waits: number[] = [];
-      for (const gap of [0, 61, 121, 241]) {
-        await clock.advance(sandbox, gap);
+      for (let i = 0; i < 5; i++) {
+        // Each 429 a second after the last wait ended.
+        await clock.advance(sandbox, i ? waits[i - 1]! + 1 : 0);
         await sandbox.fault(bare);
         const error = await refusal(client.presence('demo'));
         expect(error.sent).to.equal(true);
         // In seconds of the budget's clock, which moves only with the test.
-        waits.push(Math.round((error.resetAt.getTime() - clock.now()) / 1000));
+        waits.push((error.resetAt.getTime() - clock.now()) / 1000);
         // Closed until then: nothing is sent, whoever asks.
         expect((await refusal(client.presence('demo'))).sent).to.equal(false);
       }
-      expect(waits).to.deep.equal([60, 120, 240, 480]);
-      // As long again without a 429 as the last wait: the next one starts from a minute.
-      await clock.advance(sandbox, 481 + 480);
+      // src/timing's backoff from a two-minute step: each wait from half the step to all of
+      // it, the step doubling up to the ten-minute cap.
+      waits.forEach((wait, i) => {
+        const step = Math.min(600, 120 * 2 ** i);
+        expect(wait, `wait ${i + 1} of ${JSON.stringify(waits)}`).to.be.within(step / 2 - 1, step);
+      });
+      // As long again without a 429 as the last wait: the next one starts from the first step.
+      await clock.advance(sandbox, 2 * waits[4]! + 2);
       await sandbox.fault(bare);
       const again = await refusal(client.presence('demo'));
-      expect(Math.round((again.resetAt.getTime() - clock.now()) / 1000)).to.equal(60);
-      expect((await sent(sandbox)).presence).to.have.length(5);
+      expect((again.resetAt.getTime() - clock.now()) / 1000).to.be.within(59, 120);
+      expect((await sent(sandbox)).presence).to.have.length(6);
+    });
+
+    it('picks each wait at random within its step, so visitors refused together do not all come back together', async () => {
+      const at = Date.now();
+      const firsts = await Promise.all(
+        Array.from({ length: 6 }, async (_, i) => ((await budgetFor(`${sandbox.baseUrl}/jitter-${i}`, { now: () => at }).close('presence')) - at) / 1000),
+      );
+      for (const wait of firsts) expect(wait).to.be.within(60, 120);
+      expect(new Set(firsts).size, `waits ${JSON.stringify(firsts)}`).to.be.above(1);
     });
   });
 

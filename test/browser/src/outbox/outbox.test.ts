@@ -48,7 +48,8 @@ function signup(baseUrl: string, address = email()) {
 const subscribersWith = (records: StandInRecords, address: string) =>
   records.subscribers.filter((r) => r.email === address);
 
-const isPending = async (entry: OutboxEntry) => (await pending()).some((e) => e.id === entry.id);
+/** Still to be sent, or waiting for the visitor for another reason than a delivery to tell. */
+const isPending = async (entry: OutboxEntry) => (await pending()).some((e) => e.id === entry.id && !e.delivered);
 
 describe('outbox', () => {
   let sandbox: Sandbox;
@@ -318,6 +319,31 @@ describe('outbox', () => {
       await until(async () => (await sent()) === 2, 'two sends');
       await staysAt(sent, 2, 'sends of the address', 500);
       await claim((e) => e.id === entry.id);
+    });
+    it('a signup whose send went unknown is counted in the store before its one re-send leaves: a page gone mid-re-send leads to no third send', async () => {
+      const address = email();
+      const writer = await newContext();
+      // The first send is stored, but its answer is a gateway's 502; the re-send is held.
+      await sandbox.fault({ path: '/subscribe', method: 'POST', status: 502, store: true });
+      await sandbox.fault({ path: '/subscribe', method: 'POST', store: true, hold: true });
+      const entry = await writer.hub.enqueue({ baseUrl: sandbox.baseUrl, endpoint: 'subscribe', params: { tenant: 'demo' }, body: { email: address } });
+      void writer.hub.flush();
+      const held = async () => (await (await fetch(`${sandbox.baseUrl}/__stand-in/faults`, { cache: 'no-store' })).json()).held as number;
+      await until(async () => (await held()) === 1, 'the re-send to be held');
+      const stored = (await pending()).find((e) => e.id === entry.id);
+      expect(stored?.unknowns, 'the unknown first send, counted before the re-send left').to.equal(1);
+      expect(stored?.sending).to.be.a('number');
+      // The page goes away during the re-send; the next flush finds it in flight a second time.
+      writer.remove();
+      const unconfirmed = next<{ entry: OutboxEntry }>(outboxEvents, 'unconfirmed', entry.id);
+      await flush();
+      await unconfirmed;
+      await fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+      const sent = async () => (await sandbox.log()).filter((r) => r.method === 'POST' && r.email === address).length;
+      await until(async () => (await sent()) === 2, 'two sends');
+      await flush();
+      await staysAt(sent, 2, 'sends of the address', 500);
+      expect((await claim((e) => e.id === entry.id))?.body.email).to.equal(address);
     });
   });
 

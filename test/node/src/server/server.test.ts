@@ -322,4 +322,24 @@ describe('posts', () => {
     const times = sinces.map((s) => Date.parse(s));
     assert.deepEqual(times, [...times].sort((x, y) => x - y), 'since never goes backwards');
   });
+
+  it('changes() backs off after failed polls: one to two intervals, then doubling, half of each wait random', async (t) => {
+    const { api, control, clock } = await setup(t);
+    await control('faults', { path: '/posts', method: 'GET', status: 500, times: 5 });
+    const stop = new AbortController();
+    const waits: number[] = [];
+    const onError = (_error: unknown, retryInMs: number) => {
+      waits.push(retryInMs);
+      if (waits.length === 5) stop.abort();
+    };
+    for await (const post of api.posts.changes({ since: new Date(), intervalMs: 1000, signal: stop.signal, onError })) assert.fail(`a post from a failed poll: ${post.id}`);
+    assert.equal(waits.length, 5);
+    waits.forEach((wait, i) => assert.ok(wait >= 1000 * 2 ** i && wait <= 2000 * 2 ** i, `wait ${i + 1}: ${wait} ms`));
+    // What it said is what it waited.
+    assert.deepEqual(clock.slept.slice(-4), waits.slice(0, 4));
+    assert.ok(
+      waits.some((wait, i) => wait !== 1000 * 2 ** i),
+      `every wait is exactly a doubling, with no random part: ${waits}`,
+    );
+  });
 });
