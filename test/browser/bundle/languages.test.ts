@@ -17,8 +17,8 @@
  */
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { until } from './helpers/dom.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import { until } from '../helpers/dom.js';
+import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 type FrameWindow = Window & typeof globalThis & { cspViolations?: Array<{ blocked: string }> };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };

@@ -6,14 +6,14 @@
  * and the note it lands on, are tested with scripts off in test/e2e/nojs.test.ts.
  */
 import { expect } from 'chai';
-import '../../components/signup-form/define.js';
-import '../../components/contact-form/define.js';
-import { contactFormHtml, signupFormHtml } from '../../components/markup.js';
-import type { HubFormElement } from '../../components/shared/hub-form.js';
-import { registerStrings } from '../../components/shared/strings.js';
-import { ConfigError } from '../../src/api/errors.js';
-import { fill, mount, seen, staysAt, uniqueEmail, untilSeen, wait } from './helpers/forms.js';
-import { newSandbox, type Sandbox } from './helpers/sandbox.js';
+import '../../../components/signup-form/define.js';
+import '../../../components/contact-form/define.js';
+import { contactFormHtml, signupFormHtml } from '../../../components/markup.js';
+import type { HubFormElement } from '../../../components/shared/hub-form.js';
+import { registerStrings } from '../../../components/shared/strings.js';
+import { ConfigError } from '../../../src/api/errors.js';
+import { fill, mount, seen, staysAt, uniqueEmail, untilSeen, wait } from '../helpers/forms.js';
+import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
 
 const PREFIX = 'from-markup';
 

@@ -4,18 +4,18 @@
  * placeholders, plural forms its language has, and its language's typography. Importing a
  * locale registers it.
  *
- *   node --import tsx --test test/node/locales.test.ts
+ *   node --import tsx --test test/node/components/shared/locales.test.ts
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES } from '../../scripts/entries.js';
-import { registry } from '../../components/shared/registry.js';
-import { CARD_EN, FORM_EN, SEARCH_EN, type HubKitStrings } from '../../components/shared/strings.js';
+import { LOCALES } from '../../../../scripts/entries.js';
+import { registry } from '../../../../components/shared/registry.js';
+import { CARD_EN, FORM_EN, SEARCH_EN, type HubKitStrings } from '../../../../components/shared/strings.js';
 
 const ENGLISH: HubKitStrings = { ...FORM_EN, ...SEARCH_EN, ...CARD_EN };
-const localesDir = join(import.meta.dirname, '../../components/shared/locales');
+const localesDir = join(import.meta.dirname, '../../../../components/shared/locales');
 
 /** Each locale's table, by language, as its module exports it (under the language's name). */
 const tables = new Map<string, HubKitStrings>();
