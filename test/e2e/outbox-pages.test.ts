@@ -24,7 +24,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
 import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
-import { wait } from '../support/until.js';
+import { until, wait } from '../support/until.js';
 import { startSite, type PageKind, type Site } from '../support/site.js';
 
 let service: Served;
@@ -106,13 +106,8 @@ async function queueOffline(tab: HarnessPage, tag: string, values: Record<string
   await tab.waitFor((t: string) => /offline/i.test(document.querySelector(t)?.shadowRoot?.textContent ?? ''), [tag], { what: 'the queued notice' });
 }
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await wait(100);
-  }
-}
+/** How long the suite waits for what a page does: up to 20 s, polled every 100 ms. */
+const PAGE_WAIT = { timeoutMs: 20_000, intervalMs: 100 };
 
 type Leave = 'reload' | 'navigate' | 'close';
 type Kind = 'contact' | 'signup';
@@ -173,7 +168,7 @@ for (const browserName of wantedBrowsers()) {
           // The service stores the flush's POST and holds its answer (the first such POST only).
           await control(base, 'faults', { path, method: 'POST', store: true, hold: true });
           await setOffline(tab, false);
-          await until(async () => (await stored(base)) > 0, 'the flush to arrive');
+          await until(async () => (await stored(base)) > 0, 'the flush to arrive', PAGE_WAIT);
 
           tab = await leave(tab, how, base, kind);
           // The service answers the held POST now, if its page is still there to hear it (a
@@ -219,7 +214,7 @@ for (const browserName of wantedBrowsers()) {
             { path: '/subscribe', method: 'POST', store: true, hold: true },
           ]);
           await setOffline(tab, false);
-          await until(async () => (await control<{ held: number }>(base, 'faults')).held === 1, 'the re-send to arrive');
+          await until(async () => (await control<{ held: number }>(base, 'faults')).held === 1, 'the re-send to arrive', PAGE_WAIT);
 
           tab = await leave(tab, how, base, 'signup');
           await wait(1000);
@@ -249,7 +244,7 @@ for (const browserName of wantedBrowsers()) {
           // A page of the site with only a profile card, online: its outbox sends the entry.
           await tab.goto(at(base, 'bio', '/about'));
           await tab.waitFor(() => !!document.querySelector('bio-card')?.shadowRoot?.textContent?.trim(), [], { what: 'the profile card' });
-          await until(async () => (await stored(base)) > 0, 'the page without the form to send it');
+          await until(async () => (await stored(base)) > 0, 'the page without the form to send it', PAGE_WAIT);
           await wait(500);
           await tab.goto(at(base, kind, '/contact'));
           await formReady(tab, tag);

@@ -26,11 +26,8 @@ export interface HubFormCase {
 
 const SERVICE_FAILS = [
   { status: 500, body: undefined, reads: 'The service could not take this right now. Please try again in a few minutes.' },
-  {
-    status: 404,
-    body: { message: 'Not found.' },
-    reads: 'This form is not set up correctly, and your entry was not received. Please let the site’s owner know.',
-  },
+  // A 4xx with the service's own reason shows that reason.
+  { status: 404, body: { message: 'Not found.' }, reads: 'Not found.' },
 ];
 
 export function describeHubForm(form: HubFormCase): void {
