@@ -27,6 +27,7 @@ import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
 import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
+import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
 import { sleep } from '../timing/sleep.js';
 
@@ -100,7 +101,6 @@ const store = openStore('hub-kit-outbox', 'entries');
 
 type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse };
 
-let channel: BroadcastChannel | null | undefined;
 let listening = false;
 let started = false;
 let running: Promise<void> | undefined;
@@ -135,13 +135,7 @@ function dispatchHere(message: Message): void {
  */
 const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.message), refusal);
 
-function tabs(): BroadcastChannel | undefined {
-  if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(NAME) : null;
-    if (channel) channel.onmessage = (event: MessageEvent<Message>) => dispatchHere(event.data);
-  }
-  return channel ?? undefined;
-}
+const tabs = tabChannel(NAME, dispatchHere);
 
 function announce(message: Message): void {
   dispatchHere(message);
