@@ -91,11 +91,8 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 /** Before a signup's one re-send: a moment for a dropped connection to mend. */
 const RESEND_MS = 800;
 
-function randomId(): string {
-  // randomUUID exists only in secure contexts; an http page of a site may still embed us.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** 128 random bits in hex (randomUUID exists only in secure contexts; an http page of a site may still embed us). */
+const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const store = openStore('hub-kit-outbox', 'entries');
 
