@@ -16,7 +16,13 @@ const TEMPLATE = /(\bcss|\/\* css \*\/ *)`([^`$\\]*)`/g;
 export async function minifyCssText(css: string): Promise<string> {
   // No target: nothing is lowered or prefixed, only whitespace, comments and zeros go.
   const { code } = await transform(css, { loader: 'css', minify: true, logLevel: 'error' });
-  return code.trim();
+  // esbuild keeps a custom property's value and a var() fallback as written, spaces
+  // included; the space after the colon or the comma is not part of the value (CSS Syntax
+  // trims it as it reads the declaration, and every value we give is a colour or a length).
+  return code
+    .trim()
+    .replace(/(--[\w-]+): /g, '$1:')
+    .replace(/(var\(--[\w-]+), /g, '$1,');
 }
 
 export async function minifyCssTemplates(source: string): Promise<string> {

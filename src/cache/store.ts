@@ -13,14 +13,13 @@
  * stops waiting and works from memory for the rest of the page; a write it gave up on is
  * aborted, so it cannot land later behind the copy kept in memory.
  */
-import { createStore, del, entries, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 
 export type Backend = 'indexeddb' | 'memory';
 
 export interface Store {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown): Promise<void>;
-  del(key: string): Promise<void>;
   /**
    * Reads, changes and writes one value in a single readwrite transaction, which IndexedDB
    * runs alone among every tab and process of the origin: what `change` read is still the
@@ -71,6 +70,17 @@ function bounded<R>(store: UseStore, op: (store: UseStore) => Promise<R>): Promi
   });
 }
 
+/*
+ * Reads and writes go straight to the object store that idb-keyval's `createStore` hands
+ * over, rather than through its `get`, `set` and `entries`: each of those defaults its store
+ * argument to a database of its own ("keyval-store"), code that every bundle would carry
+ * unused (and `entries` a cursor walk for engines without `getAll`, which all three have).
+ */
+
+/** One read of the store's objects, in a read-only transaction. */
+const read = <T>(store: UseStore, request: (objects: IDBObjectStore) => IDBRequest) =>
+  store('readonly', (objects) => promisifyRequest<T>(request(objects)));
+
 export function openStore(dbName: string, storeName: string): Store {
   const memory = new Map<string, unknown>();
   let idb: Promise<UseStore | undefined> | undefined;
@@ -84,7 +94,7 @@ export function openStore(dbName: string, storeName: string): Store {
         const store = createStore(dbName, storeName);
         // idb-keyval opens the database on first use: this probe is where a refusing
         // browser rejects (or throws synchronously, in some versions).
-        await bounded(store, (s) => get('', s));
+        await bounded(store, (s) => read(s, (objects) => objects.get('')));
         return store;
       } catch {
         return undefined;
@@ -108,31 +118,29 @@ export function openStore(dbName: string, storeName: string): Store {
   return {
     get: <T>(key: string) =>
       run(
-        (s) => get<T>(key, s),
+        (s) => read<T>(s, (objects) => objects.get(key)),
         () => memory.get(key) as T | undefined,
       ),
     set: (key, value) =>
       run(
-        (s) => set(key, value, s),
+        (s) =>
+          s('readwrite', (objects) => {
+            objects.put(value, key);
+            return promisifyRequest(objects.transaction);
+          }),
         () => void memory.set(key, value),
-      ),
-    del: (key) =>
-      run(
-        (s) => del(key, s),
-        () => void memory.delete(key),
       ),
     update: <T>(key: string, change: (value: T | undefined) => T | undefined) =>
       run(
         (s) =>
-          s('readwrite', (objects) => {
-            const read = objects.get(key);
-            return promisifyRequest(read).then((value) => {
+          s('readwrite', (objects) =>
+            promisifyRequest(objects.get(key)).then((value) => {
               const next = change(value as T | undefined);
               if (next === undefined) objects.delete(key);
               else objects.put(next, key);
               return promisifyRequest(objects.transaction);
-            });
-          }),
+            }),
+          ),
         () => {
           const next = change(memory.get(key) as T | undefined);
           if (next === undefined) memory.delete(key);
@@ -141,7 +149,12 @@ export function openStore(dbName: string, storeName: string): Store {
       ),
     entries: <T>() =>
       run(
-        (s) => entries<string, T>(s),
+        (s) =>
+          s('readonly', (objects) =>
+            Promise.all([promisifyRequest(objects.getAllKeys()), promisifyRequest(objects.getAll())]).then(([keys, values]) =>
+              keys.map((key, i) => [key as string, values[i] as T] as [string, T]),
+            ),
+          ),
         () => [...memory] as Array<[string, T]>,
       ),
     backend: async () => ((await useIdb()) ? 'indexeddb' : 'memory'),

@@ -20,6 +20,7 @@
  *   page: still correct for the page, no longer shared.
  */
 import { openStore } from '../cache/store.js';
+import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
 import { MAX_WAIT_MS } from '../timing/retry-after.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
@@ -178,7 +179,6 @@ async function hashEmail(scope: string, email: string): Promise<string> {
 
 // Listeners of this page, by service; other tabs hear of a change on the channel.
 const listeners = new Map<string, Set<() => void>>();
-let channel: BroadcastChannel | null | undefined;
 
 function notify(scope: string): void {
   for (const listener of [...(listeners.get(scope) ?? [])]) {
@@ -193,13 +193,7 @@ function notify(scope: string): void {
   }
 }
 
-function tabs(): BroadcastChannel | null {
-  if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('hub-kit:budget') : null;
-    if (channel) channel.onmessage = (event: MessageEvent<string>) => notify(event.data);
-  }
-  return channel;
-}
+const tabs = tabChannel('hub-kit:budget', notify);
 
 function changed(scope: string): void {
   notify(scope);

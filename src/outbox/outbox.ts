@@ -27,6 +27,7 @@ import type { ContactBody, SignupBody, SubmitResponse } from '../api/schema.js';
 import type { PostEndpoint } from '../api/transport.js';
 import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
+import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
 import { sleep } from '../timing/sleep.js';
 
@@ -90,17 +91,13 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 /** Before a signup's one re-send: a moment for a dropped connection to mend. */
 const RESEND_MS = 800;
 
-function randomId(): string {
-  // randomUUID exists only in secure contexts; an http page of a site may still embed us.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** 128 random bits in hex (randomUUID exists only in secure contexts; an http page of a site may still embed us). */
+const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const store = openStore('hub-kit-outbox', 'entries');
 
 type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse };
 
-let channel: BroadcastChannel | null | undefined;
 let listening = false;
 let started = false;
 let running: Promise<void> | undefined;
@@ -135,13 +132,7 @@ function dispatchHere(message: Message): void {
  */
 const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.message), refusal);
 
-function tabs(): BroadcastChannel | undefined {
-  if (channel === undefined) {
-    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(NAME) : null;
-    if (channel) channel.onmessage = (event: MessageEvent<Message>) => dispatchHere(event.data);
-  }
-  return channel ?? undefined;
-}
+const tabs = tabChannel(NAME, dispatchHere);
 
 function announce(message: Message): void {
   dispatchHere(message);
