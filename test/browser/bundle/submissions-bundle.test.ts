@@ -59,8 +59,8 @@ const GENERIC = /could not take this right now\. Please try again in a few minut
 const UNCONFIRMED = /could not confirm that this arrived/i;
 
 describe('submissions from dist/hub-kit.js, the reported cases', () => {
-  // The loader defines a tag when it first appears on the page; these tests define both first.
-  const { base: newSandboxBase, form } = bundlePage(remote, { define: ['signup-form', 'contact-form'] });
+  // Both forms' files fetched first; form() waits for the loader to define each tag.
+  const { base: newSandboxBase, form } = bundlePage(remote, { preload: ['signup-form', 'contact-form'] });
   // The border the status line has for a plain success and for an error, in this browser.
   let successBorder = '';
   let errorBorder = '';

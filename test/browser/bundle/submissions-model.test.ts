@@ -190,6 +190,8 @@ async function setUp(kind: Kind, origin: string): Promise<Real> {
   el.setAttribute('base-url', base);
   if (kind === 'magic') el.setAttribute('resource', 'demo-guide');
   document.body.append(el);
+  // The loader defines the tag once it sees it on the page, a moment later.
+  await customElements.whenDefined(TAG[kind]);
   await el.updateComplete;
   const shown: string[] = [];
   const timer = setInterval(() => {
@@ -239,8 +241,8 @@ async function settle(r: Real): Promise<void> {
 
 describe('submissions from dist/hub-kit.js, model-based', function () {
   this.timeout(0);
-  // The loader defines a tag when it first appears on the page; these tests define both first.
-  const page = bundlePage(remote, { define: ['signup-form', 'contact-form'] });
+  // Both forms' files fetched first; setUp waits for the loader to define each tag.
+  const page = bundlePage(remote, { preload: ['signup-form', 'contact-form'] });
   let options: { runs?: number; seed?: number; path?: string; replay?: string };
 
   before(async () => {

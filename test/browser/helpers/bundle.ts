@@ -2,8 +2,9 @@
  * The page of a suite that tests the built dist/hub-kit.js against the stand-in on another
  * origin, as a creator's site meets the service. Called inside the suite's `describe`:
  * before it, the service starts (under the suite's `remote` name) and the loader loads,
- * defining `tags` first when the tests need them defined before they mount one; after each
- * test the page is online again, the service is back and what `form()` mounted is gone.
+ * fetching the files of `preload` first; after each test the page is online again, the
+ * service is back and what `form()` mounted is gone. The loader defines a tag once one
+ * appears on the page (its load() defines nothing): a test waits for that, as form() does.
  */
 import { expect } from 'chai';
 import type { HubKitTag } from '../../../components/script-tag/hub-kit.js';
@@ -12,7 +13,7 @@ import { setOffline } from './network.js';
 
 const LOADER = '/dist/hub-kit.js';
 
-export function bundlePage(remote: ReturnType<typeof remoteStandIn>, { define = [] as HubKitTag[] } = {}) {
+export function bundlePage(remote: ReturnType<typeof remoteStandIn>, { preload = [] as HubKitTag[] } = {}) {
   let origin = '';
   const mounted: Element[] = [];
   const removedAfterTest = <T extends Element>(el: T): T => {
@@ -24,7 +25,7 @@ export function bundlePage(remote: ReturnType<typeof remoteStandIn>, { define = 
     ({ url: origin } = (await remote('start'))!);
     expect(new URL(origin).origin).not.to.equal(location.origin);
     const kit = (await import(/* @vite-ignore */ LOADER)) as typeof import('../../../components/script-tag/hub-kit.js');
-    await Promise.all(define.map((tag) => kit.load(tag)));
+    await Promise.all(preload.map((tag) => kit.load(tag)));
   });
   afterEach(async () => {
     setOffline(false);
@@ -37,7 +38,7 @@ export function bundlePage(remote: ReturnType<typeof remoteStandIn>, { define = 
     origin: () => origin,
     /** A fresh sandbox of the service: a base-url no other test shares. */
     base: () => newBase(origin),
-    /** Mounts `<tag>` (defined by the loader when it appears) and removes it after the test. */
+    /** Mounts `<tag>`, once the loader has defined it, and removes it after the test. */
     async form<T extends HTMLElement & { updateComplete: Promise<boolean> }>(tag: string, attrs: Record<string, string>): Promise<T> {
       return removedAfterTest(await mount<T>(tag, attrs));
     },
