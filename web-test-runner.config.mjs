@@ -1,10 +1,10 @@
 /**
- * Browser tests: every file in test/browser, in Chromium, Firefox and WebKit, against the
+ * Browser tests: every *.test.ts below test/browser, in Chromium, Firefox and WebKit, against the
  * real stand-in service mounted in the test server (same origin) and, on demand, on its
  * own ports (another origin). Nothing mocks fetch.
  *
  * Run through `npm run test:browser`, which loads tsx so the TypeScript stand-in can be
- * imported here. HUB_BROWSERS=chromium,firefox,webkit picks engines; a wanted engine that is
+ * imported here. HUB_BROWSERS=chromium,firefox,webkit picks browsers; a wanted browser that is
  * missing fails the run.
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -19,7 +19,7 @@ const browsers = await launchers();
 // The tests of a dark system run in a group of their own, in browsers set to dark by their
 // own settings. `npm run test:browser -- --group dark-system` runs them alone; a run of
 // chosen --files leaves them out.
-const DARK_FILES = 'test/browser/*-dark.test.ts';
+const DARK_FILES = 'test/browser/**/*-dark.test.ts';
 const wantsDark = !process.argv.includes('--files') || process.argv.includes('--group');
 const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
 
@@ -29,7 +29,7 @@ export default {
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,
-  // Two cores: one file at a time per engine keeps the engines from starving each other,
+  // Two cores: one file at a time per browser keeps the browsers from starving each other,
   // and WebKitWebDriver serves one session at a time anyway.
   concurrency: 1,
   concurrentBrowsers: 3,

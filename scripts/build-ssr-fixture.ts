@@ -1,8 +1,8 @@
 /**
  * Writes the server-rendered pages the browser tests hydrate into examples/.build/, from the
  * same renderer the Node SSR tests use: the pages are always the current server output,
- * never a stored copy. bio-card-ssr.html for test/browser/bio-card-ssr.test.ts; forms-ssr.html
- * and, unrendered for comparison, forms-csr.html for test/browser/forms-status.test.ts.
+ * never a stored copy. bio-card-ssr.html for test/browser/ssr/bio-card-ssr.test.ts; forms-ssr.html
+ * and, unrendered for comparison, forms-csr.html for test/browser/components/shared/forms-status.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { html } from 'lit';
 import '../components/bio-card/define.js';
 import '../components/contact-form/define.js';
 import '../components/signup-form/define.js';
-import { ssrPage } from '../test/node/ssr-bio-card.page.js';
+import { ssrPage } from '../test/node/ssr/bio-card.page.js';
 import { root } from './entries.js';
 
 const out = join(root, 'examples', '.build');
@@ -31,7 +31,7 @@ const formsPage = (body: string, hydrate: boolean) => `<!doctype html>
     <main>
       ${body}
     </main>
-    <script type="module" src="/test/browser/forms-ssr-page.ts"></script>
+    <script type="module" src="/test/browser/ssr/forms-ssr-page.ts"></script>
   </body>
 </html>
 `;

@@ -42,7 +42,7 @@ function modules(dir: string): string[] {
 
 const missing = ELEMENTS.filter((name) => !existsSync(join(root, 'components', name, 'define.ts')));
 if (missing.length) {
-  // The build still succeeds so that the rest can be used; test/node/package.test.ts fails
+  // The build still succeeds so that the rest can be used; test/node/repo/package.test.ts fails
   // until every element exists.
   console.warn(`build: not built yet, no source: ${missing.join(', ')}`);
 }

@@ -39,7 +39,7 @@ export type Locale = (typeof LOCALES)[number];
 /**
  * The script tag, as a page pays for it (issue 19): KB gzip -9 of every JavaScript file a
  * page fetches, the loader dist/hub-kit.js included, and the locale file of the page's
- * `lang` when it has one. test/node/size.test.ts follows the built files' imports;
+ * `lang` when it has one. test/node/repo/size.test.ts follows the built files' imports;
  * test/e2e/script-tag.test.ts counts what real browsers fetch.
  */
 export interface ScriptTagPageSpec {

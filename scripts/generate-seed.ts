@@ -14,6 +14,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { faker } from '@faker-js/faker';
 import type { PathData, SeedData, SubscriberData, TenantData } from '../src/stand-in/types.js';
+// The hostile tenant is the tests' fixture, written here as it is: the suites that render it
+// from the stand-in and the ones that render it directly see the same payload.
+import { hostileTenant } from '../test/fixtures/hostile.js';
 
 export const SEED = 20260131;
 export const SEED_FILE = fileURLToPath(new URL('../src/stand-in/seed-data.json', import.meta.url));
@@ -179,71 +182,6 @@ function demoTenant(): TenantData {
     paths,
     presence: { peak: 40, live_every: 3600, live_for: 900, step: 30 },
     search_index: index,
-  };
-}
-
-function hostileTenant(): TenantData {
-  return {
-    slug: 'hostile',
-    updated_at: '2026-01-31T09:00:00Z',
-    bio: {
-      name: '<script>alert("name")</script>Mallory <img src=x onerror=alert(1)>',
-      handle: '"><svg onload=alert(1)>',
-      avatar_url: 'javascript:alert("avatar")',
-      bio: 'Hi <b>there</b> <img src=x onerror="alert(\'bio\')"> <a href="javascript:alert(1)">click</a> {{constructor.constructor("alert(1)")()}}',
-      links: [
-        { title: '<script>alert("link")</script>', url: 'javascript:alert(1)' },
-        { title: 'Odd casing', url: ' JaVaScRiPt:alert(2)' },
-        { title: 'Data URL', url: 'data:text/html,<script>alert(3)</script>' },
-        { title: 'VBScript', url: 'vbscript:msgbox(4)' },
-        { title: 'Tab inside the scheme', url: 'java\tscript:alert(5)' },
-        { title: 'Entity encoded', url: 'javascript&colon;alert(6)' },
-        { title: 'Protocol relative', url: '//evil.example/steal' },
-        { title: 'A safe link', url: 'https://example.com/safe' },
-        { title: 'Mail me', url: 'mailto:mallory@example.com' },
-        { url: 'https://example.com/untitled' },
-        { title: 'No URL at all' },
-      ],
-      socials: [
-        { network: '<img src=x onerror=alert(7)>', url: 'JAVASCRIPT:alert(7)' },
-        { network: 'mastodon', url: 'data:image/svg+xml,<svg onload=alert(8)>' },
-        { network: 'bluesky', url: 'https://bsky.example/profile/mallory' },
-      ],
-    },
-    forms: [{ id: 'hostile-form', name: '<script>alert("form")</script>' }],
-    resources: [{ id: 'hostile-guide', title: '<img src=x onerror=alert(9)>' }],
-    paths: {
-      'go/evil': { type: 'redirect', url: 'javascript:alert("resolve")', title: '<script>alert(10)</script>' },
-    },
-    presence: {
-      data: { live: true, online: 3, updated_at: '2026-01-31T09:00:00Z', note: '<script>alert("presence")</script>' },
-    },
-    search_index: [
-      {
-        id: 'h_1', type: 'post', title: '<script>alert("title")</script>Scripted title',
-        url: 'javascript:alert("entry")', excerpt: '<img src=x onerror=alert(11)> excerpt', tags: ['<b>tag</b>'],
-        published_at: '2026-01-02T10:00:00Z',
-      },
-      {
-        id: 'h_2', type: 'post', title: 'Data entry', url: ' DaTa:text/html,<script>alert(12)</script>',
-        excerpt: 'A data URL entry.', tags: [], published_at: '2026-01-03T10:00:00Z',
-      },
-      {
-        id: 'h_3', type: 'page', title: 'VBScript entry', url: 'VBScript:msgbox(13)',
-        excerpt: 'A vbscript URL entry.', tags: ['odd'], published_at: '2026-01-04T10:00:00Z',
-      },
-      {
-        id: 'h_4', type: 'post', title: 'A safe entry among hostile ones', url: '/hub/posts/safe-entry',
-        excerpt: 'This one is fine <em>or is it</em>.', tags: ['safe'], published_at: '2026-01-05T10:00:00Z',
-      },
-      { id: 42, type: 'post', title: 'Numeric id', url: '/hub/posts/numeric-id', excerpt: null, tags: null },
-      { type: 'post', title: 'Missing id', url: '/hub/posts/missing-id' },
-      { id: 'h_6', type: 'post', url: '/hub/posts/missing-title' },
-      { id: 'h_7', type: 'post', title: 'Missing url' },
-      { id: 'h_8', title: null, url: '/hub/posts/null-title' },
-      'not even an object',
-      null,
-    ],
   };
 }
 

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumPath } from '../test/support/engine-paths.js';
+import { chromiumPath } from '../test/support/browser-paths.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');

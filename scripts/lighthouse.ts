@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, preview, type PreviewServer } from 'vite';
-import { chromiumPath } from '../test/support/engine-paths.js';
+import { chromiumPath } from '../test/support/browser-paths.js';
 import { servePage } from './layout-shift.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -16,7 +16,7 @@
  *
  * Idempotent: with nothing missing it asks the registry nothing and leaves the file as it
  * is. Run it after every `npm install` that rewrote the lock file; `--check` only lists
- * what is missing and exits 1 if anything is. test/node/lockfile.test.ts fails while an
+ * what is missing and exits 1 if anything is. test/node/repo/lockfile.test.ts fails while an
  * entry is missing, offline.
  */
 import { execFile } from 'node:child_process';

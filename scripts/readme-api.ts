@@ -4,7 +4,7 @@
  * `<!-- api:end -->`.
  *
  *   npm run docs            rewrite the block
- *   npm run docs -- --check exit 1 when the README is out of date (test/node/docs.test.ts)
+ *   npm run docs -- --check exit 1 when the README is out of date (test/node/repo/docs.test.ts)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * docs/frameworks.md's Astro recipe, followed from the packed package in a new folder:
  * Astro from the npm registry (the version the recipe pins), the stand-in from
  * `npx hub-kit stand-in`, `astro build`, and `dist/` served as a static host would
- * (test/support/framework-suite.ts). In every engine (HUB_BROWSERS): loads without a
+ * (test/support/framework-suite.ts). In every browser (HUB_BROWSERS): loads without a
  * console error and a signup with JavaScript; without it, the form hub-kit/markup wrote into
  * the page posts to the service and comes back to the note that says it worked.
  *

@@ -2,7 +2,7 @@
  * docs/frameworks.md's plain HTML page, followed from the packed package in a new folder:
  * `hub-kit.js` and `hub-kit.css` copied from the installed package beside the page, the
  * stand-in from `npx hub-kit stand-in`, the folder served as a static host would
- * (test/support/framework-suite.ts). In every engine (HUB_BROWSERS): loads without a
+ * (test/support/framework-suite.ts). In every browser (HUB_BROWSERS): loads without a
  * console error and a signup with JavaScript; without it, the form written in the page
  * posts to the service and comes back with ?hub-kit=subscribed.
  *

@@ -2,7 +2,7 @@
  * docs/frameworks.md's Next.js (App Router) recipe, followed from the packed package in a
  * new folder: Next.js and React from the npm registry, the stand-in from
  * `npx hub-kit stand-in`, `next build`, then `next start` (test/support/framework-suite.ts).
- * In every engine (HUB_BROWSERS):
+ * In every browser (HUB_BROWSERS):
  *
  * - JavaScript on: five loads (the first with a cold cache) with no console error, React
  *   error #418 (a hydration mismatch) above all, each waiting until React has hydrated the
@@ -23,8 +23,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../support/engine-paths.js';
-import { engines } from '../support/engines.js';
+import { freePort } from '../support/browser-paths.js';
+import { wantedBrowsers } from '../support/browser-harness.js';
 import { frameworkSuite } from '../support/framework-suite.js';
 import { signupWithJavaScript } from '../support/site-checks.js';
 
@@ -90,11 +90,11 @@ frameworkSuite({
 
     // The element leaves what React rendered alone until React has hydrated it: here it has
     // nothing but itself, and writes its form once its define import has run in an effect.
-    for (const engine of engines()) {
-      test(`${engine}: an empty <signup-form>, server-rendered, hydrates without a console error, then writes its form`, async () => {
+    for (const browserName of wantedBrowsers()) {
+      test(`${browserName}: an empty <signup-form>, server-rendered, hydrates without a console error, then writes its form`, async () => {
         const { standIn } = context();
-        const { errors } = await signupWithJavaScript(engine, { url: `${context().served.url}empty`, standIn, loads: 5, hydrated, label: 'next-empty' });
-        console.log(`Next.js, ${engine}, an empty <signup-form>: ${errors.length} console errors over 5 loads, then a signup`);
+        const { errors } = await signupWithJavaScript(browserName, { url: `${context().served.url}empty`, standIn, loads: 5, hydrated, label: 'next-empty' });
+        console.log(`Next.js, ${browserName}, an empty <signup-form>: ${errors.length} console errors over 5 loads, then a signup`);
         assert.deepEqual(errors, []);
       });
     }

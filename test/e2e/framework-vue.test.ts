@@ -2,7 +2,7 @@
  * docs/frameworks.md's Vue 3 with Vite recipe, followed from the packed package in a new
  * folder: Vue, Vite and @vitejs/plugin-vue from the npm registry, the stand-in from
  * `npx hub-kit stand-in`, `vite build`, and `dist/` served as a static host would
- * (test/support/framework-suite.ts). In every engine (HUB_BROWSERS): loads without a
+ * (test/support/framework-suite.ts). In every browser (HUB_BROWSERS): loads without a
  * console error, and a signup whose success event reaches the app's state; without
  * JavaScript the app, rendered in the browser, shows nothing.
  *

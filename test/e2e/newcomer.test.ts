@@ -3,7 +3,7 @@
  * repository, docs/ssr.md read from the tarball and followed step by step (its install
  * lines, with the tarball in place of `hub-kit`, and its files), the stand-in started with
  * `npx hub-kit stand-in`, the Eleventy site built against it and served from another
- * origin. Then, in every engine (HUB_BROWSERS):
+ * origin. Then, in every browser (HUB_BROWSERS):
  *
  * - JavaScript off: the page shows the creator's profile, and the signup form posts to the
  *   service, which records the signup and sends the visitor back with ?hub-kit=subscribed,
@@ -25,7 +25,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 import { run, type Run } from '../support/process.js';
 import { unpinned } from '../support/recipe.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
@@ -288,10 +288,10 @@ async function submit(page: HarnessPage, email: string): Promise<void> {
   await page.click('signup-form button[type="submit"]');
 }
 
-for (const engine of engines()) {
-  describe(`the Eleventy site in ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`the Eleventy site in ${browserName}`, () => {
     test('JavaScript off: it shows the profile, and the form posts to the service', async () => {
-      const browser = await launch(engine, { javaScript: false });
+      const browser = await launch(browserName, { javaScript: false });
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/`);
@@ -300,7 +300,7 @@ for (const engine of engines()) {
         assert.match(await page.visibleText('signup-form'), /Email.*Subscribe/);
         assert.ok(!(await page.visibleText('body')).includes(LANDED), 'the note shows before any post');
 
-        const email = `nojs-${engine}-${Date.now()}@example.com`;
+        const email = `nojs-${browserName}-${Date.now()}@example.com`;
         await submit(page, email);
         // The service records it and sends the visitor back to the page, marked, to the note
         // the fragment of the form's action names.
@@ -310,7 +310,7 @@ for (const engine of engines()) {
         assert.equal(back.hash, '#hub-kit-subscribed');
         const text = await page.visibleText('body');
         assert.equal(text.split(LANDED).length - 1, 1, `back on the page, it reads "${text}"`);
-        console.log(`Eleventy, ${engine}, JavaScript off: back at ${back.pathname}${back.search}${back.hash}, reading "${text}"`);
+        console.log(`Eleventy, ${browserName}, JavaScript off: back at ${back.pathname}${back.search}${back.hash}, reading "${text}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
       } finally {
         await browser.close();
@@ -318,7 +318,7 @@ for (const engine of engines()) {
     });
 
     test('JavaScript on: it hydrates without console errors, and a signup shows its success text', async () => {
-      const browser = await launch(engine);
+      const browser = await launch(browserName);
       try {
         const page = await browser.newPage();
         await page.goto(`${origin}/`);
@@ -336,7 +336,7 @@ for (const engine of engines()) {
         assert.equal(await page.evaluate(() => document.querySelectorAll('signup-form form').length), 1);
         assert.ok((await page.visibleText('bio-card')).includes(creator));
 
-        const email = `js-${engine}-${Date.now()}@example.com`;
+        const email = `js-${browserName}-${Date.now()}@example.com`;
         await submit(page, email);
         // What a sighted visitor reads in the form, shadow root included, until it answers.
         let text = '';
@@ -347,9 +347,9 @@ for (const engine of engines()) {
         assert.ok(text.includes(SUCCESS), `after a signup the form reads "${text}", without "${SUCCESS}"`);
         assert.ok((await subscribers()).includes(email), `the service did not record ${email}`);
         const errors = await page.consoleErrors();
-        console.log(`Eleventy, ${engine}: ${errors.length} console errors`);
+        console.log(`Eleventy, ${browserName}: ${errors.length} console errors`);
         assert.deepEqual(errors, []);
-        if (engine === engines()[0]) {
+        if (browserName === wantedBrowsers()[0]) {
           // Everything the page fetches but its HTML is the kit's: client.js (Lit's hydration
           // support and the elements) and hub-kit.css; the HTML holds the rendered elements.
           const weight = await pageWeight(page);

@@ -1,6 +1,6 @@
 /**
  * No JavaScript, no dead ends, in real browsers with scripts off as a visitor turns them off
- * (engines.ts), and the same page with them on. A creator's page links the built
+ * (browser-harness.ts), and the same page with them on. A creator's page links the built
  * dist/hub-kit.css and dist/hub-kit.js and holds the four elements with the fallback content
  * docs/frameworks.md ("Without JavaScript") shows: the forms from hub-kit/markup, a link for
  * <bio-card>, a search form for <hub-search>. The service is the stand-in, on another origin.
@@ -28,7 +28,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contactFormHtml, signupFormHtml } from '../../components/markup.js';
 import { serve, type Served } from '../../src/stand-in/index.js';
-import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const THANKS = 'Thanks! Please check your inbox to confirm.';
@@ -119,14 +119,14 @@ test('the stand-in\'s redirect after a post without JavaScript has no fragment, 
   assert.equal(response.headers.get('location'), `${origin}/page?a=1&hub-kit=subscribed`);
 });
 
-for (const engine of engines()) {
-  describe(`${engine}, JavaScript off`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`${browserName}, JavaScript off`, () => {
     let browser: Awaited<ReturnType<typeof launch>>;
     let page: HarnessPage;
     before(async () => {
-      browser = await launch(engine, { javaScript: false });
+      browser = await launch(browserName, { javaScript: false });
       page = await browser.newPage();
-      // Fresh rate windows for this engine's posts.
+      // Fresh rate windows for this browser's posts.
       await control('clock', { advance: 3600 });
     });
     after(() => browser?.close());
@@ -136,7 +136,7 @@ for (const engine of engines()) {
         await page.goto(`${origin}${path}`);
         assert.equal(await page.evaluate(() => matchMedia('(scripting: none)').matches), true, 'the browser runs scripts');
         const measured = await page.evaluate(boxes);
-        console.log(`${engine}, JavaScript off, ${path}: ${measured.map((b) => `${b.tag} ${b.height}px`).join(', ')}`);
+        console.log(`${browserName}, JavaScript off, ${path}: ${measured.map((b) => `${b.tag} ${b.height}px`).join(', ')}`);
         for (const { tag, height, content } of measured) {
           assert.ok(Math.abs(height - content) <= 1, `${path}: <${tag}> is ${height}px tall around ${content}px of content`);
           if (path === '/empty') assert.equal(height, 0, `<${tag}>, empty, is ${height}px tall`);
@@ -149,7 +149,7 @@ for (const engine of engines()) {
 
     test('a signup posts, and the visitor comes back to a note that says it worked', async () => {
       await page.goto(`${origin}/`);
-      const email = `nojs-${engine}-${Date.now()}@example.com`;
+      const email = `nojs-${browserName}-${Date.now()}@example.com`;
       await page.fill('signup-form input[name="email"]', email);
       await page.click('signup-form button[type="submit"]');
       await page.waitFor(() => location.hash === '#hub-kit-subscribed' && document.readyState === 'complete', [], { what: 'the way back' });
@@ -159,12 +159,12 @@ for (const engine of engines()) {
       assert.equal(count(text, THANKS), 1, `back on the page, it reads "${text}"`);
       assert.ok(!text.includes(FAILED));
       assert.ok(await recorded('subscribers', email), `the service did not record ${email}`);
-      console.log(`${engine}, JavaScript off: back at ${url.pathname}${url.search}${url.hash}, reading "${THANKS}"`);
+      console.log(`${browserName}, JavaScript off: back at ${url.pathname}${url.search}${url.hash}, reading "${THANKS}"`);
     });
 
     test('a contact message posts, and comes back to its own note', async () => {
       await page.goto(`${origin}/`);
-      const email = `nojs-contact-${engine}-${Date.now()}@example.com`;
+      const email = `nojs-contact-${browserName}-${Date.now()}@example.com`;
       await page.fill('contact-form input[name="email"]', email);
       await page.fill('contact-form textarea[name="message"]', 'Written without a script.');
       await page.click('contact-form button[type="submit"]');
@@ -189,7 +189,7 @@ for (const engine of engines()) {
     test('an error the service answers with a redirect back, with a fragment of its own, shows its note, not the thanks', async () => {
       await control('faults', { path: '/api/subscribe/demo-form', method: 'POST', status: 303, redirect: `${origin}/?hub-kit=error#hub-kit-error` });
       await page.goto(`${origin}/`);
-      await page.fill('signup-form input[name="email"]', `nojs-error-${engine}@example.com`);
+      await page.fill('signup-form input[name="email"]', `nojs-error-${browserName}@example.com`);
       await page.click('signup-form button[type="submit"]');
       await page.waitFor(() => location.hash === '#hub-kit-error' && document.readyState === 'complete', [], { what: 'the way back' });
       const text = await page.visibleText('main');
@@ -198,10 +198,10 @@ for (const engine of engines()) {
     });
   });
 
-  describe(`${engine}, JavaScript on`, () => {
+  describe(`${browserName}, JavaScript on`, () => {
     let browser: Awaited<ReturnType<typeof launch>>;
     before(async () => {
-      browser = await launch(engine);
+      browser = await launch(browserName);
     });
     after(() => browser?.close());
 

@@ -1,5 +1,5 @@
 /**
- * What outlives a page, in real tabs of each engine: pages of the built dist/hub-kit.js on
+ * What outlives a page, in real tabs of each browser: pages of the built dist/hub-kit.js on
  * one origin, the stand-in service on another.
  *
  * - Leaving a page while its outbox sends: a message queued offline is being sent (the
@@ -23,7 +23,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
+import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
+import { until, wait } from '../support/until.js';
 import { startSite, type PageKind, type Site } from '../support/site.js';
 
 let service: Served;
@@ -52,7 +53,6 @@ const stored = async (base: string) => {
   const records = await control<{ contacts: unknown[]; subscribers: unknown[] }>(base, 'records');
   return records.contacts.length + records.subscribers.length;
 };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The browser's own online signals, as the kit reads them (the harness cannot cut the network). */
 const setOffline = (tab: HarnessPage, offline: boolean) =>
@@ -106,13 +106,8 @@ async function queueOffline(tab: HarnessPage, tag: string, values: Record<string
   await tab.waitFor((t: string) => /offline/i.test(document.querySelector(t)?.shadowRoot?.textContent ?? ''), [tag], { what: 'the queued notice' });
 }
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await wait(100);
-  }
-}
+/** How long the suite waits for what a page does: up to 20 s, polled every 100 ms. */
+const PAGE_WAIT = { timeoutMs: 20_000, intervalMs: 100 };
 
 type Leave = 'reload' | 'navigate' | 'close';
 type Kind = 'contact' | 'signup';
@@ -121,15 +116,15 @@ const POST_PATH: Record<Kind, string> = { contact: '/contact', signup: '/subscri
 const rows: string[] = [];
 const row = (...cells: Array<string | number>) => rows.push(cells.join(' | '));
 
-for (const engine of engines()) {
-  describe(`pages of ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`pages of ${browserName}`, () => {
     let browser: HarnessBrowser;
     before(async () => {
-      browser = await launch(engine);
+      browser = await launch(browserName);
     });
     after(async () => {
-      console.log(`${engine}: engine | case | POSTs that arrived | what the visitor read`);
-      for (const line of rows.filter((r) => r.startsWith(engine))) console.log(line);
+      console.log(`${browserName}: browserName | case | POSTs that arrived | what the visitor read`);
+      for (const line of rows.filter((r) => r.startsWith(browserName))) console.log(line);
       await browser.close();
     });
 
@@ -160,31 +155,31 @@ for (const engine of engines()) {
       ];
       for (const [how, kind] of cases) {
         test(`${kind}, then ${how}: ${kind === 'contact' ? 'it arrives once, and the next page says how it ended, or gives it back unconfirmed' : 'it is sent at most twice, and the next page says how it ended'}`, { timeout: 120_000 }, async () => {
-          const base = `${service.url}/__sandbox/pages-${engine}-${how}-${kind}-${Date.now()}`;
+          const base = `${service.url}/__sandbox/pages-${browserName}-${how}-${kind}-${Date.now()}`;
           const tag = TAG[kind];
           const path = POST_PATH[kind];
           let tab = await browser.newPage();
           await tab.goto(at(base, kind));
           await formReady(tab, tag);
-          const email = `${how}.${engine}@example.com`;
+          const email = `${how}.${browserName}@example.com`;
           const message = `Written offline before a ${how}`;
           await queueOffline(tab, tag, { email, message });
 
           // The service stores the flush's POST and holds its answer (the first such POST only).
           await control(base, 'faults', { path, method: 'POST', store: true, hold: true });
           await setOffline(tab, false);
-          await until(async () => (await stored(base)) > 0, 'the flush to arrive');
+          await until(async () => (await stored(base)) > 0, 'the flush to arrive', PAGE_WAIT);
 
           tab = await leave(tab, how, base, kind);
-          // The service answers the held POST now, if its page is still there to hear it (an
-          // engine may let a page that is being left finish its fetch); then the next page says
+          // The service answers the held POST now, if its page is still there to hear it (a
+          // browser may let a page that is being left finish its fetch); then the next page says
           // how it ended.
           await wait(1000);
           await control(base, 'faults/release', {});
           const text = await told(tab, tag);
           await wait(2000);
           const arrived = await posts(base, path);
-          row(engine, `${kind} queued offline, page left (${how}) while its flush's POST was held`, `${arrived} POSTs`, `"${text}"`);
+          row(browserName, `${kind} queued offline, page left (${how}) while its flush's POST was held`, `${arrived} POSTs`, `"${text}"`);
           await tab.close();
 
           if (kind === 'contact') {
@@ -205,12 +200,12 @@ for (const engine of engines()) {
     describe('leaving a page during a signup’s one re-send', () => {
       for (const how of ['reload', 'navigate', 'close'] as const) {
         test(`then ${how}: the signup arrives at most twice, and the next page says how it ended`, { timeout: 120_000 }, async () => {
-          const base = `${service.url}/__sandbox/resend-${engine}-${how}-${Date.now()}`;
+          const base = `${service.url}/__sandbox/resend-${browserName}-${how}-${Date.now()}`;
           const tag = TAG.signup;
           let tab = await browser.newPage();
           await tab.goto(at(base, 'signup'));
           await formReady(tab, tag);
-          const email = `resend.${how}.${engine}@example.com`;
+          const email = `resend.${how}.${browserName}@example.com`;
           await queueOffline(tab, tag, { email });
           // The flush's first POST is stored, but a gateway answers 502: its outcome is unknown
           // to the page. The one re-send a signup allows is stored and held.
@@ -219,7 +214,7 @@ for (const engine of engines()) {
             { path: '/subscribe', method: 'POST', store: true, hold: true },
           ]);
           await setOffline(tab, false);
-          await until(async () => (await control<{ held: number }>(base, 'faults')).held === 1, 'the re-send to arrive');
+          await until(async () => (await control<{ held: number }>(base, 'faults')).held === 1, 'the re-send to arrive', PAGE_WAIT);
 
           tab = await leave(tab, how, base, 'signup');
           await wait(1000);
@@ -227,7 +222,7 @@ for (const engine of engines()) {
           const text = await told(tab, tag);
           await wait(2000);
           const arrived = await posts(base, '/subscribe');
-          row(engine, `signup queued offline, flush answered 502 after storing, page left (${how}) during the re-send`, `${arrived} POSTs`, `"${text}"`);
+          row(browserName, `signup queued offline, flush answered 502 after storing, page left (${how}) during the re-send`, `${arrived} POSTs`, `"${text}"`);
           await tab.close();
 
           assert.ok(arrived <= 2, `the signup arrived ${arrived} times`);
@@ -240,22 +235,22 @@ for (const engine of engines()) {
     describe('a queued submission delivered by a page without its form', () => {
       for (const kind of ['signup', 'contact'] as const) {
         test(`${kind}: the next page with the form says it was sent`, { timeout: 120_000 }, async () => {
-          const base = `${service.url}/__sandbox/elsewhere-${engine}-${kind}-${Date.now()}`;
+          const base = `${service.url}/__sandbox/elsewhere-${browserName}-${kind}-${Date.now()}`;
           const tag = TAG[kind];
           const tab = await browser.newPage();
           await tab.goto(at(base, kind));
           await formReady(tab, tag);
-          await queueOffline(tab, tag, { email: `elsewhere.${kind}.${engine}@example.com`, message: 'Written offline, sent from another page' });
+          await queueOffline(tab, tag, { email: `elsewhere.${kind}.${browserName}@example.com`, message: 'Written offline, sent from another page' });
           // A page of the site with only a profile card, online: its outbox sends the entry.
           await tab.goto(at(base, 'bio', '/about'));
           await tab.waitFor(() => !!document.querySelector('bio-card')?.shadowRoot?.textContent?.trim(), [], { what: 'the profile card' });
-          await until(async () => (await stored(base)) > 0, 'the page without the form to send it');
+          await until(async () => (await stored(base)) > 0, 'the page without the form to send it', PAGE_WAIT);
           await wait(500);
           await tab.goto(at(base, kind, '/contact'));
           await formReady(tab, tag);
           const text = await told(tab, tag);
           const arrived = await posts(base, POST_PATH[kind]);
-          row(engine, `${kind} queued offline, sent by a page with only <bio-card>, then the form's page`, `${arrived} POSTs`, `"${text}"`);
+          row(browserName, `${kind} queued offline, sent by a page with only <bio-card>, then the form's page`, `${arrived} POSTs`, `"${text}"`);
           await tab.close();
 
           assert.equal(arrived, 1);
@@ -265,20 +260,20 @@ for (const engine of engines()) {
     });
 
     test('a 429 with X-RateLimit-Reset in milliseconds, a day away, and no Retry-After: after a reload the wait is at most the cap, in minutes', { timeout: 120_000 }, async () => {
-      const base = `${service.url}/__sandbox/lock-${engine}-${Date.now()}`;
+      const base = `${service.url}/__sandbox/lock-${browserName}-${Date.now()}`;
       const tag = TAG.contact;
       const tab = await browser.newPage();
       await tab.goto(at(base, 'contact'));
       await formReady(tab, tag);
       await control(base, 'faults', { path: '/contact', method: 'POST', status: 429, reset: 86_400, resetUnit: 'milliseconds' });
-      await submit(tab, tag, { email: `lock.${engine}@example.com`, message: 'Hello' });
+      await submit(tab, tag, { email: `lock.${browserName}@example.com`, message: 'Hello' });
       const first = await tab.waitFor((t: string) => /try again in[^.]*/i.exec(document.querySelector(t)?.shadowRoot?.textContent ?? '')?.[0], [tag], { what: 'the wait' });
       await tab.goto(at(base, 'contact'));
       await formReady(tab, tag);
-      await submit(tab, tag, { email: `lock.${engine}.again@example.com`, message: 'Hello again' });
+      await submit(tab, tag, { email: `lock.${browserName}.again@example.com`, message: 'Hello again' });
       const text = await told(tab, tag);
       const arrived = await posts(base, '/contact');
-      row(engine, 'contact: 429, X-RateLimit-Reset in ms a day away, no Retry-After, then a reload and a new submit', `${arrived} POSTs`, `before the reload "${first}"; after "${text}"`);
+      row(browserName, 'contact: 429, X-RateLimit-Reset in ms a day away, no Retry-After, then a reload and a new submit', `${arrived} POSTs`, `before the reload "${first}"; after "${text}"`);
       await tab.close();
 
       assert.equal(arrived, 1, 'the lock did not hold after the reload');

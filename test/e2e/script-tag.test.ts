@@ -5,7 +5,7 @@
  * The pages of scripts/entries.ts SCRIPT_TAG_PAGES: none of the kit's elements, only a
  * `<signup-form>` (in English, and on a French page, which fetches the French strings too),
  * all four. Each must work (what a visitor reads), log no error, and stay
- * within its budget, in every engine. test/node/size.test.ts follows the same files' imports
+ * within its budget, in every browser. test/node/repo/size.test.ts follows the same files' imports
  * without a browser.
  *
  *   node --import tsx --test test/e2e/script-tag.test.ts
@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { SCRIPT_TAG_PAGES, type ElementName, type ScriptTagPage, type ScriptTagPageSpec } from '../../scripts/entries.js';
 import { serve, type Served as Service } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessPage } from '../support/engines.js';
+import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
 import { dist, serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,7 +86,7 @@ after(async () => {
  * returns the JavaScript files the CDN served for this load, with their gzip -9 sizes.
  */
 async function measure(page: HarnessPage, name: ScriptTagPage): Promise<Array<{ file: string; gzip: number }>> {
-  const load = `${page.engine}-${++loads}`;
+  const load = `${page.browserName}-${++loads}`;
   const folder = `/v/${load}/`;
   const src = `${cdn.origin}${folder}hub-kit.js`;
   await page.goto(`${site.origin}/?page=${encodeURIComponent(name)}&load=${load}&src=${encodeURIComponent(src)}`);
@@ -105,17 +105,17 @@ async function measure(page: HarnessPage, name: ScriptTagPage): Promise<Array<{ 
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(2);
 
-for (const engine of engines()) {
-  describe(`the script tag from a CDN path, in ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`the script tag from a CDN path, in ${browserName}`, () => {
     for (const [name, { tags, budgetKb }] of Object.entries(SCRIPT_TAG_PAGES) as Array<[ScriptTagPage, (typeof SCRIPT_TAG_PAGES)[ScriptTagPage]]>) {
       test(`a page with ${name}: works, and every script it fetches adds up to at most ${budgetKb} KB gzip`, { timeout: 180_000 }, async () => {
-        const browser = await launch(engine);
+        const browser = await launch(browserName);
         try {
           const page = await browser.newPage();
           const files = await measure(page, name);
           const total = files.reduce((sum, f) => sum + f.gzip, 0);
           console.log(
-            `${engine}, ${name}: ${total} bytes = ${kib(total)} KB gzip -9 in ${files.length} files (${files.map((f) => `${f.file} ${f.gzip}`).join(', ')})`,
+            `${browserName}, ${name}: ${total} bytes = ${kib(total)} KB gzip -9 in ${files.length} files (${files.map((f) => `${f.file} ${f.gzip}`).join(', ')})`,
           );
           assert.ok(files.some((f) => f.file === 'hub-kit.js'), 'the page did not fetch hub-kit.js');
           if (!tags.length) assert.deepEqual(files.map((f) => f.file), ['hub-kit.js'], 'a page without the kit fetched more than the loader');

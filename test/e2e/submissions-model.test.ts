@@ -13,7 +13,7 @@
  * per-visitor budget holds. At the end, every intent the visitor did not type over was
  * delivered or is back in the form's fields.
  *
- * CI runs a few sequences per engine (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
+ * CI runs a few sequences per browser (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
  * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
  * (HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it).
  *
@@ -23,23 +23,17 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch, type HarnessBrowser, type HarnessPage } from '../support/engines.js';
+import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
+import { wait } from '../support/until.js';
+import { brokenPromises, delivered, POST_PATH, SUCCESS, TAG, type Kind, type Logged } from '../fixtures/submission-model.js';
 
 const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);
 const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : undefined;
 const PATH = process.env.HUB_MODEL_PATH;
 const REPLAY = process.env.HUB_MODEL_REPLAY;
 
-type Kind = 'contact' | 'signup' | 'magic';
 type Answer = 201 | 409 | 422 | 429 | 500 | 'hold' | 'no-cors';
-const TAG: Record<Kind, string> = { contact: 'contact-form', signup: 'signup-form', magic: 'signup-form' };
-const POST_PATH: Record<Kind, string> = { contact: '/contact', signup: '/subscribe', magic: '/magic-links/' };
-const ONCE: Record<Kind, number> = { contact: 1, signup: 2, magic: 1 };
-const BUDGET: Record<Kind, number> = { contact: 5, signup: 10, magic: 10 };
-const SUCCESS = /thanks|check your inbox|already subscribed|message was sent|has been sent/i;
-/** An answer the visitor may read as a success: a 2xx, or a signup's 409 (already subscribed). */
-const good = (r: Real, q: Logged) => (q.status >= 200 && q.status < 300) || (q.status === 409 && r.kind === 'signup');
 
 let service: Served;
 let site: Site;
@@ -53,14 +47,6 @@ after(async () => {
   await service.close();
 });
 
-interface Logged {
-  method: string;
-  path: string;
-  status: number;
-  outcome: string;
-  at: string;
-  email?: string;
-}
 interface Intent {
   email: string;
   overwritten: boolean;
@@ -80,7 +66,6 @@ interface Real {
   lastText: string;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const control = async <T>(base: string, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> => {
   const response = await fetch(`${base}/__stand-in/${path}`, method === 'GET' ? {} : { method, body: JSON.stringify(body ?? {}) });
   assert.ok(response.ok, `${path}: ${response.status}`);
@@ -107,17 +92,11 @@ const fieldValue = (tab: HarnessPage, tag: string) =>
 
 async function check(r: Real): Promise<void> {
   const arrived = await posts(r);
-  for (const intent of r.intents) {
-    const count = arrived.filter((q) => q.email === intent.email).length;
-    assert.ok(count <= ONCE[r.kind], `${intent.email} arrived ${count} times`);
-  }
-  assert.deepEqual(arrived.filter((q) => q.outcome === 'rate-limited'), [], 'a 429 of the service’s own limits');
-  const times = arrived.map((q) => Date.parse(q.at)).sort((a, b) => a - b);
-  for (const t of times) assert.ok(times.filter((u) => u >= t && u < t + 60_000).length <= BUDGET[r.kind], 'more POSTs in a minute than the budget');
+  assert.deepEqual(brokenPromises(r.kind, arrived, r.intents), []);
   const text = await status(front(r), TAG[r.kind]).catch(() => r.lastText);
   if (SUCCESS.test(text) && !SUCCESS.test(r.lastText)) r.successes++;
   r.lastText = text;
-  const answered = arrived.filter((q) => good(r, q)).length;
+  const answered = arrived.filter((q) => delivered(r.kind, q)).length;
   assert.ok(r.successes <= answered, `the visitor read a success ${r.successes} times after ${answered} good answers`);
 }
 
@@ -261,7 +240,7 @@ async function settle(r: Real): Promise<void> {
     if (now !== last) [last, quietSince] = [now, Date.now()];
   }
   await check(r);
-  const delivered = new Set((await posts(r)).filter((q) => good(r, q)).map((q) => q.email));
+  const arrivedWell = new Set((await posts(r)).filter((q) => delivered(r.kind, q)).map((q) => q.email));
   // The visitor empties the form of each tab, once per entry that may wait, to take each back.
   const inFields = new Set<string>();
   for (const tab of r.tabs) {
@@ -281,15 +260,15 @@ async function settle(r: Real): Promise<void> {
     }
   }
   for (const i of r.intents) {
-    if (!i.overwritten) assert.ok(delivered.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
+    if (!i.overwritten) assert.ok(arrivedWell.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
   }
 }
 
-for (const engine of engines()) {
-  describe(`random sequences around a form, in real tabs of ${engine}`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`random sequences around a form, in real tabs of ${browserName}`, () => {
     let browser: HarnessBrowser;
     before(async () => {
-      browser = await launch(engine);
+      browser = await launch(browserName);
     });
     after(() => browser.close());
 
@@ -300,7 +279,7 @@ for (const engine of engines()) {
         fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup', 'magic'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
           kinds[kind] = (kinds[kind] ?? 0) + 1;
-          const base = `${service.url}/__sandbox/model-${engine}-${Date.now()}-${sequences}`;
+          const base = `${service.url}/__sandbox/model-${browserName}-${Date.now()}-${sequences}`;
           const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };
           try {
             await front(real).goto(url(real));
@@ -313,7 +292,7 @@ for (const engine of engines()) {
         }),
         { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}), endOnFailure: false, includeErrorInReport: true },
       );
-      console.log(`model: ${engine}, real tabs: ${sequences} sequences (${RUNS} runs), kinds ${JSON.stringify(kinds)}`);
+      console.log(`model: ${browserName}, real tabs: ${sequences} sequences (${RUNS} runs), kinds ${JSON.stringify(kinds)}`);
     });
   });
 }

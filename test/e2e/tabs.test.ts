@@ -1,7 +1,7 @@
 /**
  * Twelve real tabs of one browser submit a signup in the same instant, and the service
  * still receives no more than the spec's ten a minute: the budget's read-decide-write must
- * be atomic across tabs, which in Firefox are separate processes. Repeated, in every engine
+ * be atomic across tabs, which in Firefox are separate processes. Repeated, in every browser
  * the harness drives (Firefox is the one where localStorage under a Web Lock let an
  * eleventh through). Each run is a page of the built dist/hub-kit.js on one origin, the
  * stand-in service on another.
@@ -11,7 +11,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, type Served } from '../../src/stand-in/node.js';
-import { engines, launch } from '../support/engines.js';
+import { wantedBrowsers, launch } from '../support/browser-harness.js';
 import { serveScriptTag, type ScriptTagServer } from '../support/script-tag.js';
 
 const TABS = 12;
@@ -40,16 +40,16 @@ interface Log {
   requests: Array<{ method: string; path: string; status: number }>;
 }
 
-for (const engine of engines()) {
-  describe(`${TABS} tabs of one ${engine} submitting at once`, () => {
+for (const browserName of wantedBrowsers()) {
+  describe(`${TABS} tabs of one ${browserName} submitting at once`, () => {
     test(`the service receives ten signups and no 429, in each of ${RUNS} runs`, { timeout: 600_000 }, async () => {
-      const browser = await launch(engine);
+      const browser = await launch(browserName);
       const outcomes: string[] = [];
       try {
         const tabs = await Promise.all(Array.from({ length: TABS }, () => browser.newPage()));
         for (let run = 0; run < RUNS; run++) {
           // A new sandbox, so a new service base URL: the budget starts empty each run.
-          const base = `${service.url}/__sandbox/tabs-${engine}-${Date.now()}-${run}`;
+          const base = `${service.url}/__sandbox/tabs-${browserName}-${Date.now()}-${run}`;
           for (const tab of tabs) {
             await tab.goto(`${siteOrigin}/?base=${encodeURIComponent(base)}`);
             await tab.waitFor(() => !!document.querySelector('signup-form form'), [], { what: 'the form' });
@@ -95,7 +95,7 @@ for (const engine of engines()) {
           );
         }
       } finally {
-        console.log(`${engine}: ${outcomes.join('; ')}`);
+        console.log(`${browserName}: ${outcomes.join('; ')}`);
         await browser.close();
       }
     });

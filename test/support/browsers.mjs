@@ -1,26 +1,17 @@
 /**
- * Builds a web-test-runner launcher for each engine HUB_BROWSERS names (all three by
+ * Builds a web-test-runner launcher for each browser HUB_BROWSERS names (all three by
  * default).
  *
- * Here (and in CI) the engines are Debian's: Chromium through Playwright, Firefox ESR
+ * Here (and in CI) the browsers are Debian's: Chromium through Playwright, Firefox ESR
  * through Puppeteer (WebDriver BiDi), WebKitGTK's MiniBrowser through WebKitWebDriver under
  * Xvfb. On a laptop, CHROME_PATH / FIREFOX_PATH / WEBKIT_DRIVER point at other binaries, and
- * Playwright's own Chromium is used when no path is found. An engine that is wanted and
- * missing fails the run (engine-paths.ts); HUB_BROWSERS is how a run leaves one out.
+ * Playwright's own Chromium is used when no path is found. A browser that is wanted and
+ * missing fails the run (browser-paths.ts); HUB_BROWSERS is how a run leaves one out.
  */
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { chromiumPath, firefoxPath, startWebKitDriver, wantedEngines, webkitPaths } from './engine-paths.ts';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, chromiumPath, firefoxPath, startWebKitDriver, wantedBrowsers, webkitPaths } from './browser-paths.ts';
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => process.exit(130));
@@ -74,12 +65,12 @@ async function webkit({ dark = false } = {}) {
 }
 
 /**
- * The launchers for the engines named in HUB_BROWSERS; a wanted engine that is missing
+ * The launchers for the browsers named in HUB_BROWSERS; a wanted browser that is missing
  * throws. `dark: true` gives browsers whose system colour scheme is dark.
  */
 export async function launchers({ dark = false } = {}) {
   const makers = { chromium, firefox, webkit };
   const found = [];
-  for (const name of wantedEngines()) found.push(await makers[name]({ dark }));
+  for (const name of wantedBrowsers()) found.push(await makers[name]({ dark }));
   return found;
 }

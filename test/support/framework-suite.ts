@@ -1,7 +1,7 @@
 /**
  * One framework recipe of docs/frameworks.md as a test file: followed from the packed
  * package in a new folder (recipe.ts), built against the stand-in, served, then checked in
- * every engine (HUB_BROWSERS) with the checks of site-checks.ts:
+ * every browser (HUB_BROWSERS) with the checks of site-checks.ts:
  *
  * - the bytes the kit adds (the page against the same site's page without the kit);
  * - JavaScript on: several loads without a console error, then a signup that shows its
@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engines, launch } from './engines.js';
+import { wantedBrowsers, launch } from './browser-harness.js';
 import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
 import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
 
@@ -108,7 +108,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
 
     test('the kit adds this much to the page', async () => {
       const { served } = ctx();
-      const browser = await launch(engines()[0]!);
+      const browser = await launch(wantedBrowsers()[0]!);
       try {
         const page = await browser.newPage();
         await page.goto(served.controlUrl);
@@ -124,11 +124,11 @@ export function frameworkSuite(suite: FrameworkSuite): void {
       }
     });
 
-    for (const engine of engines()) {
+    for (const browserName of wantedBrowsers()) {
       const loads = suite.loads ?? 3;
-      test(`${engine}: ${loads} loads without a console error, then a signup`, async () => {
+      test(`${browserName}: ${loads} loads without a console error, then a signup`, async () => {
         const { served, standIn } = ctx();
-        const { errors } = await signupWithJavaScript(engine, {
+        const { errors } = await signupWithJavaScript(browserName, {
           url: served.url,
           standIn,
           loads,
@@ -136,13 +136,13 @@ export function frameworkSuite(suite: FrameworkSuite): void {
           ...(suite.hydrated && { hydrated: suite.hydrated }),
           ...(suite.appText && { appText: suite.appText }),
         });
-        console.log(`${suite.name}, ${engine}: ${errors.length} console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+        console.log(`${suite.name}, ${browserName}: ${errors.length} console errors${errors.length ? `: ${errors.join(' | ')}` : ''}`);
         assert.deepEqual(errors, []);
       });
 
-      test(`${engine}: JavaScript off`, async () => {
+      test(`${browserName}: JavaScript off`, async () => {
         const { served, standIn } = ctx();
-        const result = await signupWithoutJavaScript(engine, served.url, standIn, suite.slug);
+        const result = await signupWithoutJavaScript(browserName, served.url, standIn, suite.slug);
         if (suite.formWithoutJavaScript) {
           assert.match(result.before, /Email.*Subscribe/);
           assert.ok(!result.before.includes(LANDED), `before any post the page reads "${result.before}"`);
@@ -151,10 +151,10 @@ export function frameworkSuite(suite: FrameworkSuite): void {
           assert.equal(landed.origin, new URL(served.url).origin);
           assert.equal(landed.hash, '#hub-kit-subscribed');
           assert.equal(result.after!.split(LANDED).length - 1, 1, `back on the page, it reads "${result.after}"`);
-          console.log(`${suite.name}, ${engine}, JavaScript off: the form posts; back at ${landed.pathname}${landed.search}${landed.hash}, reading "${result.after}"`);
+          console.log(`${suite.name}, ${browserName}, JavaScript off: the form posts; back at ${landed.pathname}${landed.search}${landed.hash}, reading "${result.after}"`);
         } else {
           assert.equal(result.landed, undefined);
-          console.log(`${suite.name}, ${engine}, JavaScript off: the page reads "${result.before}"`);
+          console.log(`${suite.name}, ${browserName}, JavaScript off: the page reads "${result.before}"`);
         }
       });
     }

@@ -3,8 +3,8 @@
  * HUB_MODEL_RUNS, HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY, which a browser test
  * cannot read itself.
  *
- * `hold-key`: real keyboard input the test runner's own commands cannot give in every engine: a key
- * held down, so that the engine sends its repeated keydowns (`event.repeat` true) the way
+ * `hold-key`: real keyboard input the test runner's own commands cannot give in every browser: a key
+ * held down, so that the browser sends its repeated keydowns (`event.repeat` true) the way
  * a visitor's keyboard does.
  *
  *   await executeServerCommand('hold-key', { key: 'Enter', repeats: 20, intervalMs: 50 });

@@ -8,7 +8,7 @@
  *
  * A recipe is one `## ` section of the doc: its first shell block sets the project up, its
  * last builds it, and each file is a line "`path`:" followed by a code block (the same
- * shape as docs/ssr.md's Eleventy steps). test/node/frameworks-doc.test.ts checks that the
+ * shape as docs/ssr.md's Eleventy steps). test/node/repo/frameworks-doc.test.ts checks that the
  * files are those of examples/<name>; the e2e tests follow them.
  *
  * Installs are the slow part, so a test file makes one project in `before` and shares it.

@@ -9,7 +9,7 @@
  *   Content-Security-Policy header with those script sources, `style-src 'self'` and
  *   Trusted Types required (with `trusted-types hub-kit` when there is a nonce, which both
  *   script tags carry), for the policies that name a CDN's URL or pair a nonce with
- *   'strict-dynamic' (test/browser/csp.test.ts).
+ *   'strict-dynamic' (test/browser/bundle/csp.test.ts).
  */
 import { serveScriptTag } from './script-tag.ts';
 
@@ -41,7 +41,7 @@ export function cspPageMiddleware() {
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="${attr(String(ctx.query.lang ?? 'en'))}"><head><meta charset="utf-8">
 <title>hub-kit under a Content Security Policy</title>
-<script${nonceAttr} src="/test/browser/csp-pages/record-violations.js"></script>
+<script${nonceAttr} src="/test/browser/bundle/csp-pages/record-violations.js"></script>
 <script type="module"${nonceAttr} src="${attr(src.host === 'page' ? src.pathname : src.href)}"></script></head><body><main></main></body></html>`;
   };
 }

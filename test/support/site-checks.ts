@@ -1,5 +1,5 @@
 /**
- * What the framework tests check on a built site, in a real browser of each engine:
+ * What the framework tests check on a built site, in a real browser of each browser:
  *
  * - with JavaScript: the page loads several times (the first with a cold cache) without a
  *   console error, the element takes over the form (and, where a framework hydrates, after
@@ -17,7 +17,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch, type Engine, type HarnessPage } from './engines.js';
+import { launch, type BrowserName, type HarnessPage } from './browser-harness.js';
+import { until } from './until.js';
 
 /** The stand-in's answer to a signup, which the element shows. */
 export const SUCCESS = 'Check your inbox to confirm.';
@@ -104,10 +105,8 @@ async function recorded(standIn: string, email: string): Promise<boolean> {
 
 async function untilText(page: HarnessPage, selector: string, expected: string): Promise<string> {
   let text = '';
-  const end = Date.now() + 20_000;
-  while (!(text = await page.visibleText(selector)).includes(expected) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const read = async () => (text = await page.visibleText(selector)).includes(expected);
+  await until(read, () => `"${expected}" in ${selector}, which reads "${text}"`, { timeoutMs: 20_000, intervalMs: 200 });
   return text;
 }
 
@@ -138,8 +137,8 @@ export interface WithJavaScript {
 }
 
 /** Loads the page `loads` times, then signs up on the last load (unless told not to); returns every console error seen. */
-export async function signupWithJavaScript(engine: Engine, options: WithJavaScript): Promise<{ errors: string[]; weight: Weight }> {
-  const browser = await launch(engine);
+export async function signupWithJavaScript(browserName: BrowserName, options: WithJavaScript): Promise<{ errors: string[]; weight: Weight }> {
+  const browser = await launch(browserName);
   try {
     const errors: string[] = [];
     let page: HarnessPage | undefined;
@@ -162,7 +161,7 @@ export async function signupWithJavaScript(engine: Engine, options: WithJavaScri
     // One form on the page, adopted rather than doubled.
     assert.equal(await page!.evaluate(() => document.querySelectorAll('signup-form form').length), 1);
 
-    const email = `${options.label}-${engine}-${Date.now()}@example.com`;
+    const email = `${options.label}-${browserName}-${Date.now()}@example.com`;
     await page!.fill('signup-form input[type="email"]', email);
     await page!.click('signup-form button[type="submit"]');
     const text = await untilText(page!, 'signup-form', SUCCESS);
@@ -194,14 +193,14 @@ export interface WithoutJavaScript {
  * service must record it and send the visitor back to the page with ?hub-kit=subscribed
  * (and the fragment of the form's action, which names the note that says it worked).
  */
-export async function signupWithoutJavaScript(engine: Engine, url: string, standIn: string, label: string): Promise<WithoutJavaScript> {
-  const browser = await launch(engine, { javaScript: false });
+export async function signupWithoutJavaScript(browserName: BrowserName, url: string, standIn: string, label: string): Promise<WithoutJavaScript> {
+  const browser = await launch(browserName, { javaScript: false });
   try {
     const page = await browser.newPage();
     await page.goto(url);
     const before = await page.visibleText('body');
     if (!(await page.evaluate(() => document.querySelector('signup-form form') !== null))) return { before };
-    const email = `nojs-${label}-${engine}-${Date.now()}@example.com`;
+    const email = `nojs-${label}-${browserName}-${Date.now()}@example.com`;
     await page.fill('signup-form input[type="email"]', email);
     await page.click('signup-form button[type="submit"]');
     await page.waitFor(() => location.search.includes('hub-kit=subscribed') && document.readyState === 'complete', [], { what: 'the way back to the page' });

@@ -1,7 +1,7 @@
 /**
  * The stand-in in the test runner: mounted in its Koa server for same-origin tests, and
  * `remote-stand-in` server command for tests that need the service on another origin, or
- * need it to go away and come back (offline to online, in every engine).
+ * need it to go away and come back (offline to online, in every browser).
  */
 import { createStandIn } from '../../src/stand-in/handler.ts';
 import http from 'node:http';
@@ -29,7 +29,7 @@ export function standInMiddleware() {
 /**
  * executeServerCommand('remote-stand-in', { action: 'start' | 'stop', name? }) -> { url }
  *
- * Each name gets its own stand-in instance on its own port, so engines running at the same
+ * Each name gets its own stand-in instance on its own port, so browsers running at the same
  * time never stop each other's service. `stop` closes the port (requests fail as network
  * errors); `start` again reopens the same URL with the same state.
  */

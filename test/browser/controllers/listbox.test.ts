@@ -136,7 +136,7 @@ describe('ListboxController', () => {
 
   describe('when an input method editor composes', () => {
     it('leaves every key to the IME until the composition ends, then tells the host', () => {
-      // As some engines send them: not bubbling, so heard on the field itself.
+      // As some browsers send them: not bubbling, so heard on the field itself.
       field().dispatchEvent(new CompositionEvent('compositionstart', { data: '' }));
       expect(host.list.composing).to.equal(true);
       expect(press('ArrowDown')).to.equal(false);

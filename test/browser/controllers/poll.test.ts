@@ -39,7 +39,7 @@ describe('PollController', () => {
 
   beforeEach(() => {
     hidden = false;
-    // The test cannot hide its own tab in every engine; it overrides what the page reads.
+    // The test cannot hide its own tab in every browser; it overrides what the page reads.
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
     host = document.createElement('poll-host') as PollHost;
     document.body.append(host);

@@ -12,7 +12,7 @@ import { FORM_EN as EN } from '../../../components/shared/strings.js';
 import { sharedTransport } from '../../../src/api/transport.js';
 import { setOffline } from '../helpers/network.js';
 import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
-import { staysAt, wait } from '../helpers/dom.js';
+import { staysAt, until as untilShared, wait } from '../helpers/dom.js';
 
 let baseUrl = '';
 let endpoint: Target = { endpoint: 'contact', params: { tenant: 'demo' } };
@@ -49,13 +49,8 @@ describe('submission controller', () => {
   const status = () => host.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim();
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
   const posts = async () => (await sandbox.requests('/contact', 'POST')).length;
-  const until = async (check: () => boolean, what: string, ms = 15_000) => {
-    const end = performance.now() + ms;
-    while (!check()) {
-      if (performance.now() > end) throw new Error(`timed out waiting for ${what}; the status reads "${status()}"`);
-      await wait(20);
-    }
-  };
+  const until = (check: () => boolean, what: string, ms = 15_000) =>
+    untilShared(check, () => `${what}; the status reads "${status()}"`, ms);
   const type = (values: Record<string, string>) => {
     for (const [name, value] of Object.entries(values)) {
       field(name).value = value;

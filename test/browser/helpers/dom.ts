@@ -1,4 +1,4 @@
-/** Small helpers the element suites share: axe, waiting for a condition, mounting. */
+/** Small helpers every browser suite may use: axe, waiting for a condition, mounting. */
 import { expect } from 'chai';
 import type AxeCore from 'axe-core';
 // axe-core ships as a UMD script: loaded for its side effect, it sets window.axe.
@@ -15,11 +15,19 @@ export async function expectAccessible(el: Element): Promise<void> {
   expect(summary, summary.join('\n')).to.deep.equal([]);
 }
 
-/** Polls `check` (which may ask the service) until it holds, or fails naming `what`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * Polls `check` (which may ask the service) until it holds, or fails naming `what`: the one
+ * way the browser suites wait for a condition. `what` may be a function, to describe the
+ * state at the moment the wait gave up.
+ */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string | (() => string),
+  timeoutMs = 10_000,
+): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > end) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await wait(20);
   }
 }
@@ -33,8 +41,8 @@ export function mountTag<T extends Element>(tag: string, attrs: Record<string, s
   return el as unknown as T;
 }
 
-/** Which engine runs the test, for names that must differ between engines running at once. */
-export function engine(): 'chromium' | 'firefox' | 'webkit' {
+/** Which browser runs the test, for names that must differ between browsers running at once. */
+export function browserName(): 'chromium' | 'firefox' | 'webkit' {
   const ua = navigator.userAgent;
   if (/Firefox\//.test(ua)) return 'firefox';
   if (/Chrome\//.test(ua)) return 'chromium';

@@ -1,6 +1,6 @@
 /**
  * An isolated stand-in service for one test: its own state, rate limits and clock, so
- * tests running in parallel (and in three engines at once) never spend each other's
+ * tests running in parallel (and in three browsers at once) never spend each other's
  * allowances. Every helper talks to the real stand-in over HTTP; nothing is mocked.
  *
  *   const sandbox = newSandbox();
@@ -42,6 +42,21 @@ export interface Sandbox {
   fault(fault: Fault): Promise<void>;
   addTenant(tenant: Record<string, unknown>): Promise<void>;
   reset(): Promise<void>;
+}
+
+/**
+ * The service's one 429 for the next request to `path` (a POST, unless `method` says
+ * otherwise): "Too Many Attempts." with Retry-After `seconds`, and any other header given.
+ */
+export function tooManyAttempts(path: string, seconds: number, { method = 'POST', headers = {} as Record<string, string> } = {}): Fault {
+  return {
+    path,
+    method,
+    status: 429,
+    times: 1,
+    headers: { 'Retry-After': String(seconds), ...headers },
+    body: { message: 'Too Many Attempts.' },
+  };
 }
 
 function randomId(): string {

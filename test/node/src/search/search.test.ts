@@ -1,0 +1,343 @@
+/**
+ * The search engine in Node: matching and ranking rules (docs/search.md), highlighting as
+ * data, and a smoke run on a seeded corpus (relevance only: timings belong to
+ * `npm run bench`, in a browser).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildEngine, buildEngineSync, highlight, tokenize } from '../../../../src/search/index.js';
+import { generatedCorpus } from '../../../../bench/corpus.js';
+
+const entries = [
+  { id: 'cafe', type: 'post', title: 'Le café du matin', url: 'https://x.test/1', excerpt: 'Crème brûlée', tags: ['food'] },
+  { id: 'tokyo', type: 'page', title: '東京の旅行ガイド', url: 'https://x.test/2', excerpt: '京都と大阪も' },
+  { id: 'ts', type: 'post', title: 'Understanding TypeScript generics', url: 'https://x.test/3', tags: ['typescript'] },
+  { id: 'tagged', type: 'post', title: 'Notes', url: 'https://x.test/4', tags: ['generics'], excerpt: 'misc' },
+  { id: 'excerpt', type: 'episode', title: 'Episode 12', url: 'https://x.test/5', excerpt: 'we talk about generics' },
+];
+const ids = (q: string, options = {}) => buildEngineSync(entries).search(q, options).hits.map((h) => h.entry.id);
+
+test('folds diacritics both ways: cafe finds café, café finds cafe', () => {
+  assert.deepEqual(ids('cafe'), ['cafe']);
+  assert.deepEqual(ids('CAFÉ'), ['cafe']);
+  assert.deepEqual(tokenize('Straße Ørsted'), ['strasse', 'orsted']);
+});
+
+test('CJK text is searchable inside a run of characters', () => {
+  assert.deepEqual(ids('旅行'), ['tokyo']);
+  assert.deepEqual(ids('京都'), ['tokyo']);
+  assert.deepEqual(ids('東'), ['tokyo']);
+});
+
+test('title counts above tags, tags above the excerpt', () => {
+  assert.deepEqual(ids('generics'), ['ts', 'tagged', 'excerpt']);
+});
+
+test('the last word is a prefix while typing, not otherwise', () => {
+  assert.equal(ids('understanding gen')[0], 'ts');
+  assert.deepEqual(ids('understanding'), ['ts']);
+  assert.deepEqual(ids('typescr', { typing: false }), []);
+});
+
+test('longer words forgive a typo, short ones do not', () => {
+  assert.equal(ids('typscript generics')[0], 'ts');
+  assert.deepEqual(ids('nots'), []);
+});
+
+test('limit, total and types', () => {
+  const engine = buildEngineSync(entries);
+  const result = engine.search('generics', { limit: 1 });
+  assert.equal(result.hits.length, 1);
+  assert.equal(result.total, 3);
+  assert.deepEqual(engine.search('generics', { types: ['episode'] }).hits.map((h) => h.entry.id), ['excerpt']);
+});
+
+test('highlighting is data: marked and plain segments, HTML left as text', () => {
+  assert.deepEqual(highlight('<b>Café</b> au lait', ['cafe']), [
+    { text: '<b>', mark: false },
+    { text: 'Café', mark: true },
+    { text: '</b> au lait', mark: false },
+  ]);
+  assert.deepEqual(highlight('東京の旅行', ['旅行']), [
+    { text: '東京の', mark: false },
+    { text: '旅行', mark: true },
+  ]);
+});
+
+test('the chunked build gives the same answers as the one-go build', async () => {
+  const { entries: list, queries } = generatedCorpus(1000, 1, 20);
+  const chunked = await buildEngine(list, { sliceMs: 1 });
+  const whole = buildEngineSync(list);
+  for (const { q } of [...queries.exact, ...queries.prefixTypo]) {
+    assert.deepEqual(
+      chunked.search(q).hits.map((h) => h.entry.id),
+      whole.search(q).hits.map((h) => h.entry.id),
+    );
+  }
+});
+
+test('smoke: on a seeded corpus, exact titles come first and nonsense finds nothing', () => {
+  const { entries: list, queries } = generatedCorpus(1000, 2, 30);
+  const engine = buildEngineSync(list);
+  const first = queries.exact.filter(({ q, targets }) => targets.includes(engine.search(q).hits[0]!.entry.id)).length;
+  assert.equal(first, queries.exact.length);
+  const empty = queries.none.filter(({ q }) => engine.search(q).total === 0).length;
+  assert.equal(empty, queries.none.length);
+});
+
+// ---- ranking rules, each with a case that fails without it ---------------------------
+
+const post = (id: string, title: string, excerpt = '', tags: string[] = []) => ({ id, type: 'post', title, url: `https://x.test/${id}`, excerpt, tags });
+const rank = (list: ReturnType<typeof post>[], q: string, options = {}) =>
+  buildEngineSync(list).search(q, options).hits.map((h) => h.entry.id);
+
+test('a title equal to the query comes first, before a fuller match of the same words', () => {
+  const list = [
+    post('templates', 'Grid templates', 'grid templates, grid templates and more grid templates', ['grid', 'templates']),
+    post('template', 'Grid template', 'rows'),
+    post('areas', 'grid-template-areas', 'named grid areas'),
+  ];
+  assert.equal(rank(list, 'grid template')[0], 'template');
+  assert.equal(rank(list, 'grid-template-areas')[0], 'areas');
+  const css = [
+    post('padding', 'padding', 'padding-top, padding-right, padding-bottom and padding-left at once'),
+    post('top', 'padding-top', 'the padding at the top'),
+    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container'),
+  ];
+  assert.equal(rank(css, 'padding')[0], 'padding');
+  assert.equal(rank(css, 'padding-top')[0], 'top');
+  // The same words and length, one a plural form: only being the title decides.
+  const number = [post('singular', 'Grid template', 'grid template, grid template', ['grid template']), post('plural', 'Grid templates')];
+  assert.equal(rank(number, 'grid templates')[0], 'plural');
+  // A word typed twice: only the title that has it twice is the query, though the shorter
+  // one leaves fewer letters untyped.
+  const twice = [post('ny', 'New York'), post('nyny', 'New New York')];
+  assert.equal(rank(twice, 'new new york')[0], 'nyny');
+});
+
+test('fewer typos rank first, before a title named whole', () => {
+  const list = [post('color', 'Color', 'hue and shade'), post('colour', 'Colour in print and on the web', 'ink')];
+  assert.equal(rank(list, 'colour')[0], 'colour');
+  // The word as typed, even in the content, before a title one typo away from it.
+  const body = [post('color', 'Color', 'hue and shade'), { ...post('inks', 'Inks', 'for print'), content: 'the colour of ink' }];
+  assert.equal(rank(body, 'colour')[0], 'inks');
+});
+
+test('a field counts for a query word only through its best match', () => {
+  // "printer" in a title is one typo from "pointer", found as typed in the excerpt: the
+  // entry with "pointer" as typed in its tags comes first, tags being above the excerpt.
+  const list = [post('printer', 'Printer setup', 'a pointer'), post('notes', 'Notes', 'misc', ['pointer'])];
+  assert.equal(rank(list, 'pointer', { typing: false })[0], 'notes');
+  // Nor does such a title name the entry whole.
+  const native = [post('theme', 'NativeTheme', 'tema nativo'), post('drag', 'Nativo arquivo', 'arrastar')];
+  assert.equal(rank(native, 'nativo')[0], 'drag');
+});
+
+test('a typo inside the word being typed is forgiven: "habbit" finds habits', () => {
+  const list = [post('habits', 'Writing habits, one a week'), post('rabbit', 'A rabbit in the garden'), post('other', 'Podcasting')];
+  assert.equal(rank(list, 'habbit')[0], 'habits');
+  assert.equal(rank(list, 'habbi')[0], 'habits');
+  assert.equal(rank(list, 'writng hab')[0], 'habits');
+  // Not while the word is still short: four letters forgive nothing.
+  assert.deepEqual(rank(list, 'hbbi'), []);
+});
+
+test('a swap of two neighbouring letters is one typo', () => {
+  const list = [post('habits', 'Writing habits'), post('other', 'Podcasting')];
+  assert.deepEqual(rank(list, 'hbait'), ['habits']);
+  assert.deepEqual(rank(list, 'writign', { typing: false }), ['habits']);
+});
+
+test('a typo on the first letter costs two', () => {
+  const list = [post('habits', 'Writing habits'), post('rabbit', 'A rabbit')];
+  // One edit from "habit", but on its first letter: beyond a 5-letter word's one typo.
+  assert.deepEqual(rank(list, 'rabit'), ['rabbit']);
+  assert.deepEqual(rank(list, 'ahbit'), []);
+  // Nine letters and more forgive two, so a first-letter typo alone passes.
+  assert.deepEqual(rank([post('p', 'Podcasting guide')], 'rodcasting'), ['p']);
+});
+
+test('singular finds plural and plural singular', () => {
+  const list = [post('colors', 'System colors'), post('story', 'A short story')];
+  assert.deepEqual(rank(list, 'system color', { typing: false }), ['colors']);
+  assert.deepEqual(rank(list, 'stories', { typing: false }), ['story']);
+  // Only a word ending in y takes -ies: "relp" is not the singular of "relies".
+  const relies = [post('relies', 'It relies on you')];
+  assert.deepEqual(rank(relies, 'rely', { typing: false }), ['relies']);
+  assert.deepEqual(rank(relies, 'relp', { typing: false }), []);
+});
+
+test('an extra word the entry lacks does not empty the list, and of entries matching as many words the one whose title it names whole comes first', () => {
+  const list = [
+    post('top', 'padding-top', 'the padding at the top'),
+    post('scroll', 'scroll-padding-top', 'padding at the top of a scroll container'),
+    post('habit', 'Habit tracker'),
+  ];
+  assert.equal(rank(list, 'habit tracker tutorial')[0], 'habit');
+  assert.equal(rank(list, 'padding-top color')[0], 'top');
+  // An entry that has every word, here in its excerpt, comes before both.
+  const colored = [...list, post('color', 'Spacing', 'padding at the top, in any color')];
+  assert.equal(rank(colored, 'padding-top color')[0], 'color');
+});
+
+test('words in the title in the order typed rank first, a title that starts with them above all', () => {
+  const list = [
+    post('end-end', 'corner-end-end-shape', 'corner shape'),
+    post('end-start', 'corner-end-start-shape', 'corner shape'),
+    post('start-end', 'corner-start-end-shape', 'corner shape'),
+  ];
+  assert.equal(rank(list, 'corner-end-s')[0], 'end-start');
+  assert.equal(rank(list, 'corner-start-e')[0], 'start-end');
+  const system = [
+    post('fonts', 'System fonts', 'colors and fonts of the system'),
+    post('os', 'Operating system color schemes', 'system colors'),
+    post('colors', 'System colors'),
+  ];
+  assert.equal(rank(system, 'system c')[0], 'colors');
+  assert.equal(rank(system, 'colors system')[0], 'colors');
+});
+
+test('how many query words an entry matches, in any field, counts before which field matched them', () => {
+  const list = [
+    post('tips', 'Tips', 'with a checklist', ['email', 'deliverability']),
+    post('guide', 'Email deliverability for beginners', 'what lands in the inbox'),
+  ];
+  assert.equal(rank(list, 'email deliverability tips')[0], 'tips');
+  // A word of the title one typo away does not outweigh the word typed exactly: the entry
+  // that has both query words, as typed, in its excerpt comes first.
+  const printer = [
+    post('printer', 'Printer configuration', 'queues and drivers'),
+    post('link', 'Symbolic links', 'a pointer to another file, followed when the link is opened'),
+  ];
+  assert.deepEqual(rank(printer, 'pointer opened'), ['link', 'printer']);
+});
+
+test('a query word found only in the content, or only through a typo, counts half', () => {
+  // "shell" and "utilice" both somewhere in a long text do not outweigh the entry the
+  // query names by its title.
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const content = [
+    { ...post('shell', 'Shell', 'open files and links'), content: long('the shell module') },
+    { ...post('guide', 'Security guide', 'what to check'), content: long('a shell command, utilice esto') },
+  ];
+  assert.equal(rank(content, 'shell utilice')[0], 'shell');
+  // Two words matched through typos do not outweigh one matched as typed.
+  const typos = [post('meta', 'HTMLMetaElement', 'a meta tag'), post('media', 'HTMLMediaElement extensions', 'audio and video')];
+  assert.equal(rank(typos, 'htmlmetaelement extend')[0], 'meta');
+});
+
+test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
+  const list = [
+    post('browsers', 'Web browsers', 'the ones we use'),
+    post('browsers-linux', 'Browsers on Linux', 'firefox and chromium'),
+    post('ldap', 'Directory tools', 'jxplorer, a java client for directories, and other browsers'),
+  ];
+  assert.equal(rank(list, 'jxplorer browsers')[0], 'ldap');
+  // With one query word each, the rarer one: "jxplorer" is in one entry, "browsers" in two titles.
+  const one = [...list.slice(0, 2), post('ldap', 'Directory tools', 'jxplorer, a java client for directories')];
+  assert.equal(rank(one, 'jxplorer browsers')[0], 'ldap');
+});
+
+test('between entries the rules leave tied, a word typed as is comes before a completion of it', () => {
+  // "apple" is rarer than "app", so BM25 alone would put its entry first.
+  const list = [
+    post('apple', 'Notes', 'an apple a day'),
+    post('app', 'Notes', 'about the app'),
+    ...Array.from({ length: 6 }, (_, i) => post(`other${i}`, `Other ${i}`, 'the app')),
+  ];
+  assert.equal(rank(list, 'notes app')[0], 'app');
+  assert.equal(rank(list, 'notes app ')[0], 'app');
+});
+
+test('a query word found as typed counts above its other number, before the title letters left untyped', () => {
+  // Both have every word; "Launch handler" has fewer title letters left untyped, but says
+  // "open" where the query says "opens".
+  const list = [post('launch', 'Launch handler', 'a member that can open the app'), post('protocol', 'Protocol handlers', 'a member handler that opens links')];
+  assert.equal(rank(list, 'member handler opens ')[0], 'protocol');
+});
+
+test('a 4-letter word forgives two neighbours swapped, and nothing else', () => {
+  const list = [
+    post('disk', 'RAID disk arrays', 'mirrors and stripes'),
+    post('test', 'How to test', 'unit and end to end'),
+    post('raid', 'Raid boss guide', 'a game'),
+  ];
+  assert.deepEqual(rank(list, 'dsik'), ['disk']);
+  assert.deepEqual(rank(list, 'tset', { typing: false }), ['test']);
+  // Typed as a prefix, with another word before it.
+  assert.equal(rank(list, 'raid dsik')[0], 'disk');
+  // Not the first letter, and no other edit.
+  assert.deepEqual(rank(list, 'idsk'), []);
+  assert.deepEqual(rank(list, 'dosk'), []);
+  assert.deepEqual(rank(list, 'tesst', { typing: false }), ['test']);
+});
+
+test('the content is searched, below the excerpt; a `body` is read as content', async () => {
+  const { SearchEntry } = await import('../../../../src/api/schema.js');
+  const parsed = [
+    { id: 'a', title: 'Weekly notes', url: 'https://x.test/a', excerpt: 'what happened', content: 'we carried the server to a new rack' },
+    { id: 'b', title: 'Server moves', url: 'https://x.test/b', body: 'a rack of our own' },
+    { id: 'c', title: 'Racks', url: 'https://x.test/c', excerpt: 'a rack' },
+  ].map((entry) => {
+    const result = SearchEntry.safeParse(entry);
+    assert.ok(result.success);
+    return result.data;
+  });
+  assert.equal(parsed[1]!.content, 'a rack of our own');
+  const engine = buildEngineSync(parsed);
+  assert.deepEqual(engine.search('carried').hits.map((h) => h.entry.id), ['a']);
+  // A word in the excerpt before the same word in the content.
+  const rack = engine.search('rack').hits.map((h) => h.entry.id);
+  assert.equal(rack[0], 'c');
+  assert.deepEqual(rack.slice(1).sort(), ['a', 'b']);
+});
+
+test('a French elided article is a word of its own: "l\u2019application" finds "application"', () => {
+  assert.deepEqual(tokenize("Distribution de l'Application"), ['distribution', 'de', 'l', 'application']);
+  assert.deepEqual(tokenize('l’été'), ['l', 'ete']);
+  assert.deepEqual(tokenize("don't rock'n'roll"), ['dont', 'rocknroll']);
+  const list = [post('fr', "Distribution de l'Application", 'empaqueter et publier'), post('other', 'Applications web')];
+  assert.equal(rank(list, 'application distribution')[0], 'fr');
+});
+
+test('between titles that match alike, the one with fewer letters left untyped comes first', () => {
+  const list = [
+    post('sync', 'WebGLSync', 'a WebGL sync object', ['WebGL']),
+    post('query', 'WebGLQuery', 'a WebGL query object', ['WebGL']),
+    post('webgl', 'WebGL', 'three-dimensional graphics'),
+  ];
+  assert.equal(rank(list, 'weblg')[0], 'webgl');
+  assert.equal(rank(list, 'webg')[0], 'webgl');
+});
+
+test('between titles that match alike, the one with fewer words left untyped comes first', () => {
+  // "Grid a b" has fewer letters left untyped, but more words.
+  const list = [post('short', 'Grid a b'), post('long', 'Grid alignments')];
+  assert.equal(rank(list, 'grid', { typing: false })[0], 'long');
+});
+
+test('between titles named alike, the one the query starts with comes first', () => {
+  // "zebra" is in many excerpts, so BM25 alone would put the rarer "Kettle" first.
+  const list = [
+    post('zebra', 'Zebra', 'striped'),
+    post('kettle', 'Kettle', 'boils water'),
+    ...Array.from({ length: 8 }, (_, i) => post(`note${i}`, `Note ${i}`, 'a zebra crossing')),
+  ];
+  assert.equal(rank(list, 'zebra kettle')[0], 'zebra');
+  assert.equal(rank(list, 'kettle zebra')[0], 'kettle');
+});
+
+test('a trailing initial stands for a word not typed yet, and a space ends the word being typed', () => {
+  const list = [
+    post('clip', 'background-clip', 'clips the background'),
+    post('border', 'background-clip: border-area', 'clips the background to the border'),
+    post('managed', 'ManagedMediaSource', 'a media source', ['Managed media source']),
+    post('feature', 'Managed media source', 'media the browser manages'),
+  ];
+  assert.equal(rank(list, 'background clip b')[0], 'border');
+  const words = [post('break', 'word-break', 'breaks words'), post('break-word', 'word-break: break-word', 'breaks words')];
+  assert.equal(rank(words, 'word break b')[0], 'break-word');
+  assert.equal(rank(list, 'managed m')[0], 'feature');
+  assert.deepEqual(rank(list, 'managed '), ['feature', 'managed']);
+  assert.equal(rank(list, 'managed')[0], 'managed');
+});
