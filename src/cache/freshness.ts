@@ -25,6 +25,8 @@ export interface CachedGetOptions {
   /** Overrides the endpoint's freshness. */
   maxAgeMs?: number;
   now?: () => number;
+  /** The random part of the backoff after a failure (tests pin it). */
+  random?: () => number;
   /** The visitor asked for it: load now, even while the endpoint backs off after a failure. */
   retry?: boolean;
 }

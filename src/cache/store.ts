@@ -74,7 +74,7 @@ function bounded<R>(store: UseStore, op: (store: UseStore) => Promise<R>): Promi
  * Reads and writes go straight to the object store that idb-keyval's `createStore` hands
  * over, rather than through its `get`, `set` and `entries`: each of those defaults its store
  * argument to a database of its own ("keyval-store"), code that every bundle would carry
- * unused (and `entries` a cursor walk for engines without `getAll`, which all three have).
+ * unused (and `entries` a cursor walk for browsers without `getAll`, which all three have).
  */
 
 /** One read of the store's objects, in a read-only transaction. */

@@ -10,12 +10,13 @@
  * holds): one request per stale read, where a script's own If-None-Match header would add
  * a CORS preflight to each.
  *
- * After a failed load the key backs off: no request for it for 10 s, then 20, 40… up to
- * 10 minutes, whoever asks (a keystroke, a timer, another element); a load the visitor asks
+ * After a failed load the key backs off (the timing module's backoff with jitter): no request
+ * for it for 5–10 s, then 10–20, 20–40… up to 10 minutes, whoever asks (a keystroke, a timer, another element); a load the visitor asks
  * for (`retry`) goes through. A success ends the backoff.
  */
 import type { Conditional } from '../api/transport.js';
 import { RateLimitedError } from '../api/errors.js';
+import { backoff } from '../timing/backoff.js';
 import { openStore, type Backend } from './store.js';
 
 export interface CacheEntry<T> {
@@ -43,6 +44,8 @@ export interface SwrOptions {
   /** How long a stored copy is served without asking the service. */
   maxAgeMs: number;
   now?: () => number;
+  /** The random part of the backoff after a failure (tests pin it). */
+  random?: () => number;
   /** The visitor asked for it (a "Try again" button): load now, even while backing off. */
   retry?: boolean;
 }
@@ -118,7 +121,7 @@ function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined,
         // A spent budget already says when to ask again; anything else backs off.
         if (!(error instanceof RateLimitedError)) {
           const count = (failed?.count ?? 0) + 1;
-          failures.set(key, { count, until: now() + Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (count - 1)), error });
+          failures.set(key, { count, until: now() + backoff(count, BACKOFF_FIRST_MS, BACKOFF_MAX_MS, options.random), error });
         }
         throw error;
       },

@@ -12,7 +12,7 @@
  * - Every tab of the site shares the budgets and they survive a reload: they live in
  *   IndexedDB, one record per service, and each take is one read-decide-write inside a
  *   single readwrite transaction. IndexedDB runs such transactions one at a time across
- *   every tab and process of the origin, in every engine, so two tabs taking at once can
+ *   every tab and process of the origin, in every browser, so two tabs taking at once can
  *   never both take the last unit. (localStorage, with a Web Lock around it, is not enough:
  *   Firefox gives each process its own view of localStorage and syncs them later.)
  * - Addresses are stored hashed, never as typed.

@@ -259,7 +259,7 @@ async function sendAll(): Promise<void> {
 }
 
 async function withLock(task: () => Promise<void>): Promise<void> {
-  // Web Locks exist in every current engine, but only in secure contexts. Without them the
+  // Web Locks exist in every current browser, but only in secure contexts. Without them the
   // claim still keeps two flushes from sending one entry at once, but an entry another tab
   // is sending that moment looks abandoned: a contact message then waits for the visitor
   // (never sent twice), a signup may go once more (an upsert).
