@@ -5,6 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { WORD, fold } from '../../../../src/search/text.js';
 import { buildEngine, buildEngineSync, highlight, tokenize } from '../../../../src/search/index.js';
 import { generatedCorpus } from '../../../../bench/corpus.js';
 
@@ -298,6 +300,17 @@ test('a French elided article is a word of its own: "l\u2019application" finds "
   assert.deepEqual(tokenize("don't rock'n'roll"), ['dont', 'rocknroll']);
   const list = [post('fr', "Distribution de l'Application", 'empaqueter et publier'), post('other', 'Applications web')];
   assert.equal(rank(list, 'application distribution')[0], 'fr');
+});
+
+test('ASCII text is cut into the words the Unicode rule gives, apostrophes and elisions included', () => {
+  // The shortcut for ASCII text must never disagree with WORD, which all other text goes by.
+  const byWord = (text: string) => [...fold(text).matchAll(WORD)].map(([word]) => word.replace(/['\u2019]/g, ''));
+  fc.assert(
+    fc.property(fc.stringMatching(/^[aBz09' .,-]{0,24}$/), (text) => {
+      assert.deepEqual(tokenize(text), byWord(text));
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test('between titles that match alike, the one with fewer letters left untyped comes first', () => {
