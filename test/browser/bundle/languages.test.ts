@@ -18,13 +18,10 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { until } from '../helpers/dom.js';
+import { fetched, loader, type FrameWindow } from '../helpers/script-tag-frame.js';
 import { newSandbox, type Sandbox } from '../helpers/sandbox.js';
 
-type FrameWindow = Window & typeof globalThis & { cspViolations?: Array<{ blocked: string }> };
 type Lit = HTMLElement & { updateComplete: Promise<boolean> };
-interface Loader {
-  load(tag: string): Promise<CustomElementConstructor & { define(tag?: string): void }>;
-}
 
 const frames: HTMLIFrameElement[] = [];
 
@@ -72,18 +69,7 @@ const localeFiles = (win: FrameWindow) =>
     .map((entry) => entry.name)
     .filter((name) => /\/hub-kit\/(?:de|es|fr)-[\w-]{8}\.js$/.test(name));
 
-/** The loader's exports, imported in the frame's own realm (the module instance its page runs). */
-const loader = (win: FrameWindow) => (win.Function(`return import("/dist/hub-kit.js")`) as () => Promise<Loader>)();
 
-/** The JavaScript files the page fetched, by name without their hash: `hub-kit.js`, `forms`, `fr`… */
-function fetched(win: FrameWindow): string[] {
-  return win.performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name).pathname)
-    .filter((path) => path.endsWith('.js'))
-    .map((path) => (path.endsWith('/hub-kit.js') ? 'hub-kit.js' : /\/hub-kit\/(\w+(?:-[a-z]+)*)-[\w-]{8}\.js$/.exec(path)?.[1] ?? path))
-    .sort();
-}
 
 /** The text of `el` if it is on screen (it has a box), else the empty string. */
 const shown = (el: Element | null | undefined): string => (el && el.getClientRects().length ? (el.textContent ?? '').trim() : '');

@@ -9,13 +9,9 @@
 import { expect } from 'chai';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { until } from '../helpers/dom.js';
+import { fetched, loader, type FrameWindow } from '../helpers/script-tag-frame.js';
 import { newSandbox } from '../helpers/sandbox.js';
 
-type FrameWindow = Window & typeof globalThis;
-interface Loader {
-  load(tag: string): Promise<CustomElementConstructor & { define(tag?: string): void }>;
-  observe(root: Document | ShadowRoot): void;
-}
 
 const frames: HTMLIFrameElement[] = [];
 
@@ -31,19 +27,7 @@ async function page(body: string, src = '/dist/hub-kit.js'): Promise<FrameWindow
   return frame.contentWindow as FrameWindow;
 }
 
-/** The JavaScript files the page fetched, by name without their hash: `hub-kit.js`, `forms`, `core`… */
-function fetched(win: FrameWindow): string[] {
-  return win.performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name).pathname)
-    .filter((path) => path.endsWith('.js'))
-    .map((path) => (path.endsWith('/hub-kit.js') ? 'hub-kit.js' : /\/hub-kit\/(\w+(?:-[a-z]+)*)-[\w-]{8}\.js$/.exec(path)?.[1] ?? path))
-    .sort();
-}
 
-/** The loader's exports, imported in the frame's own realm (the same module instance its page runs). */
-const loader = (win: FrameWindow, src = '/dist/hub-kit.js') =>
-  (win.Function(`return import(${JSON.stringify(src)})`) as () => Promise<Loader>)();
 
 const defined = (win: FrameWindow, tags: string[]) =>
   Promise.all(
