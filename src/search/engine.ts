@@ -13,7 +13,9 @@
  */
 import type { SearchEntry } from '../api/schema.js';
 import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
-import { isCjk, tokenize } from './text.js';
+import { Lexicon } from './lexicon.js';
+import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
+import { asciiWords, fold, hashWord, isCjk, tokenize, unicodeTerms } from './text.js';
 
 export type { SearchEntry };
 export { maxTypos };
@@ -73,17 +75,10 @@ const PREFIX_POSTINGS = 30_000;
 /** How many of the best entries by their words are ranked again by their titles' word order. */
 const RERANK = 64;
 
-/*
- * A posting is one number: entry index * 2^14, then the term's frequency in the title
- * (3 bits), the tags (3 bits), the excerpt (4 bits) and the content (4 bits). One small
- * integer per posting keeps 50 000 entries to a few MB where an object per posting would
- * take tens; BM25 saturates long before a count of 15.
- */
-const SHIFT = 16384;
-/** Where each field's term frequency sits in a posting, and its largest value: title, tags, excerpt, content. */
-const SHIFTS = [11, 8, 4, 0];
-const CAPS = [7, 7, 15, 15];
 const BOOSTS = Object.values(BOOST);
+
+/** Where `asciiWords` puts the words of the text being read. */
+const spans: number[] = [];
 
 /** BM25's inverse document frequency of a word found in `df` of `n` entries. */
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -91,280 +86,306 @@ const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
 /** An index word a query word stands for: the word, its weight, and the typos it took. */
 type Expansion = [word: string, weight: number, typos: number];
 
-/** Indexes entries one at a time (so a build can yield between slices), then answers queries. */
-function indexer(entries: readonly SearchEntry[]): { add(n: number): void; finish(): SearchEngine } {
-  const postings = new Map<string, number[]>();
+/**
+ * Indexes entries one at a time (so a build can yield between slices). A class, like the
+ * lexicon and the postings, so that every build after the first runs code already made fast.
+ */
+class Indexer {
+  readonly #lexicon = new Lexicon();
+  readonly #postings = new PostingsBuilder();
   /** Field lengths in terms, four per entry. */
-  const lengths = new Uint16Array(entries.length * 4);
-  const totals = [0, 0, 0, 0];
+  readonly #lengths: Uint16Array;
+  readonly #totals = [0, 0, 0, 0];
+  readonly #entries: readonly SearchEntry[];
 
-  function add(n: number): void {
-    const entry = entries[n]!;
-    const base = n * SHIFT;
-    [entry.title, entry.tags?.join(' '), entry.excerpt, entry.content].forEach((text, f) => {
-      if (!text) return;
-      const terms = tokenize(text);
-      const length = Math.min(terms.length, 65535);
-      lengths[n * 4 + f] = length;
-      totals[f]! += length;
-      const shift = SHIFTS[f]!;
-      const cap = CAPS[f]!;
-      // Postings are added in entry order, so this entry's posting, if the word has one yet,
-      // is the last of its list: counted in place, with no map of counts per entry.
-      for (const term of terms) {
-        const list = postings.get(term);
-        if (!list) postings.set(term, [base + (1 << shift)]);
-        else {
-          const last = list.length - 1;
-          const posting = list[last]!;
-          if (posting < base) list.push(base + (1 << shift));
-          else if ((((posting - base) >> shift) & cap) < cap) list[last] = posting + (1 << shift);
-        }
-      }
+  constructor(entries: readonly SearchEntry[]) {
+    this.#entries = entries;
+    this.#lengths = new Uint16Array(entries.length * 4);
+  }
+
+  add(n: number): void {
+    const { title, tags, excerpt, content } = this.#entries[n]!;
+    // (The tags as one text: a space between two tags keeps their words apart.)
+    [title, tags?.join(' '), excerpt, content].forEach((text, f) => {
+      const length = text ? Math.min(this.#read(text, n, f), 65535) : 0;
+      this.#lengths[n * 4 + f] = length;
+      this.#totals[f]! += length;
     });
   }
 
-  function finish(): SearchEngine {
-    const n = entries.length;
-    const average = totals.map((total) => total / Math.max(1, n) || 1);
-    /**
-     * Every term, sorted. The sorted list is also the trie that typo matching walks: the
-     * words below a prefix are one contiguous range of it, so it costs no extra memory.
-     */
-    const sorted = [...postings.keys()].sort();
-    // Per entry, the evidence of the query so far: one array per ranking rule, in the rules'
-    // order (see `search`), where more is better (typos and untyped words and letters are
-    // kept negated); and the query words found in the title.
-    const int = () => new Int32Array(n);
-    const title = int();
-    const words = int();
-    const typos = int();
-    const whole = int();
-    const rarity = new Float64Array(n);
-    const fields = int();
-    const order = int();
-    const untyped = int();
-    const untypedLetters = int();
-    const exact = int();
-    const scores = new Float64Array(n);
-    const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, scores];
-    const titleMask = int();
-    // The same for the query word being read, kept at its best match.
-    const stamps = new Uint32Array(n);
-    const termScores = new Float64Array(n);
-    const termField = new Uint8Array(n);
-    const termTypos = new Uint8Array(n);
-    const termExact = new Uint8Array(n);
-    let stamp = 0;
-    /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
-    const expansions = new Map<string, Expansion[]>();
-    const has = (word: string) => postings.has(word);
-
-    /** The index words a query word stands for. */
-    function expand(term: string, prefix: boolean): Expansion[] {
-      const key = (prefix ? '>' : '=') + term;
-      const cached = expansions.get(key);
-      if (cached) return cached;
-      const best = new Map<string, Expansion>();
-      const offer = (word: string, weight: number, cost: number) => {
-        const had = best.get(word);
-        if (!had || had[2] > cost || (had[2] === cost && had[1] < weight)) best.set(word, [word, weight, cost]);
-      };
-      if (postings.has(term)) offer(term, 1, 0);
-      for (const form of numberForms(term)) if (postings.has(form)) offer(form, NUMBER_WEIGHT, 0);
-      // A swap is a typo, but found as the word itself would be (and with its completions).
-      for (const swapped of swaps(term)) walk(sorted, has, swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
-      const max = maxTypos(term);
-      if (prefix || max) {
-        // The word itself comes back from the walk too, and `offer` keeps it at its weight.
-        walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
-      }
-      // Fewest typos and closest completions first; the budget of postings drops the long tail.
-      const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);
-      let budget = PREFIX_POSTINGS;
-      const kept = out.filter(([word, weight]) => {
-        const size = postings.get(word)!.length;
-        if (weight >= NUMBER_WEIGHT) return true;
-        if (size > budget) return false;
-        budget -= size;
-        return true;
-      });
-      if (expansions.size > 256) expansions.clear();
-      expansions.set(key, kept);
-      return kept;
-    }
-
-    function search(query: string, options: QueryOptions = {}): Results {
-      const limit = Math.max(0, options.limit ?? 10);
-      const typing = options.typing ?? true;
-      const typed = tokenize(query);
-      let terms = [...new Set(typed)];
-      // While typing, a lone trailing letter after other words is a word just begun: as a
-      // prefix it would touch half the index, so it only ranks titles that have a word
-      // starting with it ("system c" puts "System colors" first).
-      let initial: string | undefined;
-      if (typing && terms.length > 1) {
-        const last = terms[terms.length - 1]!;
-        if (last.length < 2 && !isCjk(last)) {
-          initial = last;
-          terms = terms.slice(0, -1);
-        }
-      }
-      if (!terms.length || terms.length > 30) return { hits: [], total: 0, terms };
-
-      const touched: number[] = [];
-      const highlights = new Set<string>();
-      /** Which query words each matched index word stands for, one bit per query word. */
-      const masks = new Map<string, number>();
-
-      // The last word is being typed, unless a space or an initial follows it.
-      const open = typing && !initial && !/\s$/.test(query);
-      terms.forEach((term, t) => {
-        const last = open && t === terms.length - 1;
-        const current = ++stamp;
-        const docs: number[] = [];
-        for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
-          const list = postings.get(word)!;
-          highlights.add(word);
-          // (Bitwise, a word not seen yet counts as 0.)
-          masks.set(word, masks.get(word)! | (1 << t));
-          const rare = idf(n, list.length) * weight;
-          for (const posting of list) {
-            const doc = Math.floor(posting / SHIFT);
-            const packed = posting - doc * SHIFT;
-            let score = 0;
-            let field = 9;
-            for (let f = 0; f < 4; f++) {
-              const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
-              if (tf) {
-                if (field > 3) field = f;
-                score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 4 + f]!) / average[f]!));
-              }
-            }
-            score *= rare;
-            // A word matched by several expansions counts once, at its best; expansions come
-            // fewest typos first, and a field counts only through the word's best match, so a
-            // title word one typo away does not pass for the word typed exactly elsewhere.
-            if (stamps[doc] !== current) {
-              stamps[doc] = current;
-              termScores[doc] = score;
-              termField[doc] = field;
-              termTypos[doc] = cost;
-              // The first expansion to reach an entry is its best: if that is not the word
-              // itself, no later one is.
-              termExact[doc] = +(weight === 1);
-              docs.push(doc);
-            } else {
-              if (score > termScores[doc]!) termScores[doc] = score;
-              if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
-            }
-          }
-        }
-        // How rare the query word is: the idf of every entry it matches, by any of its index
-        // words, so that entries matching the same query words are equally rare.
-        const rare = idf(n, docs.length);
-        for (const doc of docs) {
-          if (!words[doc]) touched.push(doc);
-          words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 ? 1 : 2);
-          exact[doc]! += termExact[doc]!;
-          typos[doc]! -= termTypos[doc]!;
-          rarity[doc]! += rare;
-          // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
-          // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
-          // any number of tags (30 query words at most), and so on down; the sum over 1024 is
-          // the count of query words in the title.
-          fields[doc]! += 1024 >> (5 * termField[doc]!);
-          if (!termField[doc]) titleMask[doc]! |= 1 << t;
-          scores[doc]! += termScores[doc]!;
-        }
-      });
-
-      /**
-       * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-       * the title; more query words, in any field; fewer typos; the title named whole; rarer
-       * query words; better fields (title, then tags, then excerpt, then content); the title
-       * has the query's words in its order; more words found as typed; fewer title words, then
-       * letters, left untyped; BM25F. Rules that need the title's words are read for the best
-       * RERANK entries by the others only.
-       */
-      const compare = (a: number, b: number) => {
-        for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
-        return 0;
-      };
-      const types = options.types?.length ? new Set(options.types) : undefined;
-      // An initial is checked on titles only, so more of them are read.
-      const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
-      // Read straight from the typed arrays: no object per match, since a common word matches
-      // most of a big index.
-      const best: number[] = [];
-      let total = 0;
-      for (const doc of touched) {
-        if (types && !types.has(entries[doc]!.type ?? '')) continue;
-        total++;
-        if (best.length < keep || compare(doc, best[best.length - 1]!) < 0) {
-          // Insertion into a short sorted list beats sorting every match of a broad prefix.
-          let i = Math.min(best.length, keep - 1);
-          if (best.length < keep) best.push(doc);
-          while (i > 0 && compare(doc, best[i - 1]!) < 0) {
-            best[i] = best[i - 1]!;
-            i--;
-          }
-          best[i] = doc;
-        }
-      }
-
-      const initialBit = 1 << terms.length;
-      for (const doc of best) {
-        const tokens = tokenize(entries[doc]!.title);
-        // Only the query words whose best match is in the title name it. An initial stands
-        // for a word not typed yet: not one already taken by another query word
-        // ("background clip b" does not take "background" twice).
-        let taken = 0;
-        const found = tokens.map((token) => {
-          const mask = masks.get(token)! & titleMask[doc]!;
-          if (mask & ~taken) return (taken |= mask), mask;
-          return initial && token.startsWith(initial) ? initialBit : mask;
-        });
-        let seen = 0;
-        for (const mask of found) seen |= mask;
-        const wanted: number[] = [];
-        for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
-        // Order: the title starts with the query's words (3), has them side by side (2), in order (1).
-        const runs = (from: number) => wanted.every((t, i) => found[from + i]! & (1 << t));
-        let ordered = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
-        if (!ordered) {
-          let i = 0;
-          for (const mask of found) if (i < wanted.length && mask & (1 << wanted[i]!)) i++;
-          ordered = i === wanted.length ? 1 : 0;
-        }
-        const initialInTitle = seen & initialBit ? 1 : 0;
-        // (Words never hold a comma, so the lists compare as text.)
-        title[doc] = +(`${tokens}` === `${typed}`);
-        words[doc]! += initialInTitle * 2;
-        // Named whole: every title word typed, by no fewer query words (an initial "e" does
-        // not name both "encrypted" and "extensions", nor an initial alone a title); of two
-        // titles named whole, the one named first (30 query words at most).
-        whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
-        fields[doc]! += initialInTitle << 10;
-        order[doc] = ordered;
-        // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
-        if (wanted.length) {
-          untyped[doc] = -found.filter((mask) => !mask).length;
-          untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length);
-        }
-        if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
-      }
-      best.sort(compare);
-      const marked = [...highlights];
-      const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
-      for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
-      return { hits, total, terms };
-    }
-
-    return { size: n, search };
+  finish(): SearchEngine {
+    const words = this.#lexicon.words;
+    return searcher(this.#entries, words, this.#postings.finish(words.length), this.#lengths, this.#totals);
   }
 
-  return { add, finish };
+  /** Indexes one text into field `f` of entry `n`; returns its length in terms. */
+  #read(text: string, n: number, f: number): number {
+    const lexicon = this.#lexicon;
+    const postings = this.#postings;
+    const shift = SHIFTS[f]!;
+    const cap = CAPS[f]!;
+    // ASCII, or ASCII once folded ("Café"), goes by `asciiWords`, the rest by the Unicode rule.
+    let source = text;
+    let words = asciiWords(source, spans);
+    if (words >= 0 || (words = asciiWords((source = fold(text)), spans)) >= 0) {
+      for (let w = 0; w < words * 3; w += 3) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!), n, shift, cap);
+      return words;
+    }
+    const terms = unicodeTerms(source);
+    for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term)), n, shift, cap);
+    return terms.length;
+  }
+}
+
+/** Answers queries from a finished index: its words, their postings and the field lengths. */
+function searcher(
+  entries: readonly SearchEntry[],
+  lexicon: readonly string[],
+  postings: Postings,
+  lengths: Uint16Array,
+  totals: readonly number[],
+): SearchEngine {
+  const n = entries.length;
+  const average = totals.map((total) => total / Math.max(1, n) || 1);
+  const { docs: postingDocs, counts: postingCounts, starts } = postings;
+  const ids = new Map(lexicon.map((word, id) => [word, id]));
+  /** How many entries hold an index word. */
+  const df = (word: string) => starts[ids.get(word)! + 1]! - starts[ids.get(word)!]!;
+  /**
+   * Every term, sorted. The sorted list is also the trie that typo matching walks: the
+   * words below a prefix are one contiguous range of it, so it costs no extra memory.
+   */
+  const sorted = [...ids.keys()].sort();
+  // Per entry, the evidence of the query so far: one array per ranking rule, in the rules'
+  // order (see `search`), where more is better (typos and untyped words and letters are
+  // kept negated); and the query words found in the title.
+  const int = () => new Int32Array(n);
+  const title = int();
+  const words = int();
+  const typos = int();
+  const whole = int();
+  const rarity = new Float64Array(n);
+  const fields = int();
+  const order = int();
+  const untyped = int();
+  const untypedLetters = int();
+  const exact = int();
+  const scores = new Float64Array(n);
+  const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, scores];
+  const titleMask = int();
+  // The same for the query word being read, kept at its best match.
+  const stamps = new Uint32Array(n);
+  const termScores = new Float64Array(n);
+  const termField = new Uint8Array(n);
+  const termTypos = new Uint8Array(n);
+  const termExact = new Uint8Array(n);
+  let stamp = 0;
+  /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
+  const expansions = new Map<string, Expansion[]>();
+  const has = (word: string) => ids.has(word);
+
+  /** The index words a query word stands for. */
+  function expand(term: string, prefix: boolean): Expansion[] {
+    const key = (prefix ? '>' : '=') + term;
+    const cached = expansions.get(key);
+    if (cached) return cached;
+    const best = new Map<string, Expansion>();
+    const offer = (word: string, weight: number, cost: number) => {
+      const had = best.get(word);
+      if (!had || had[2] > cost || (had[2] === cost && had[1] < weight)) best.set(word, [word, weight, cost]);
+    };
+    if (has(term)) offer(term, 1, 0);
+    for (const form of numberForms(term)) if (has(form)) offer(form, NUMBER_WEIGHT, 0);
+    // A swap is a typo, but found as the word itself would be (and with its completions).
+    for (const swapped of swaps(term)) walk(sorted, has, swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
+    const max = maxTypos(term);
+    if (prefix || max) {
+      // The word itself comes back from the walk too, and `offer` keeps it at its weight.
+      walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
+    }
+    // Fewest typos and closest completions first; the budget of postings drops the long tail.
+    const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);
+    let budget = PREFIX_POSTINGS;
+    const kept = out.filter(([word, weight]) => {
+      const size = df(word);
+      if (weight >= NUMBER_WEIGHT) return true;
+      if (size > budget) return false;
+      budget -= size;
+      return true;
+    });
+    if (expansions.size > 256) expansions.clear();
+    expansions.set(key, kept);
+    return kept;
+  }
+
+  function search(query: string, options: QueryOptions = {}): Results {
+    const limit = Math.max(0, options.limit ?? 10);
+    const typing = options.typing ?? true;
+    const typed = tokenize(query);
+    let terms = [...new Set(typed)];
+    // While typing, a lone trailing letter after other words is a word just begun: as a
+    // prefix it would touch half the index, so it only ranks titles that have a word
+    // starting with it ("system c" puts "System colors" first).
+    let initial: string | undefined;
+    if (typing && terms.length > 1) {
+      const last = terms[terms.length - 1]!;
+      if (last.length < 2 && !isCjk(last)) {
+        initial = last;
+        terms = terms.slice(0, -1);
+      }
+    }
+    if (!terms.length || terms.length > 30) return { hits: [], total: 0, terms };
+
+    const touched: number[] = [];
+    const highlights = new Set<string>();
+    /** Which query words each matched index word stands for, one bit per query word. */
+    const masks = new Map<string, number>();
+
+    // The last word is being typed, unless a space or an initial follows it.
+    const open = typing && !initial && !/\s$/.test(query);
+    terms.forEach((term, t) => {
+      const last = open && t === terms.length - 1;
+      const current = ++stamp;
+      const docs: number[] = [];
+      for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
+        const id = ids.get(word)!;
+        highlights.add(word);
+        // (Bitwise, a word not seen yet counts as 0.)
+        masks.set(word, masks.get(word)! | (1 << t));
+        const rare = idf(n, starts[id + 1]! - starts[id]!) * weight;
+        for (let p = starts[id]!; p < starts[id + 1]!; p++) {
+          const doc = postingDocs[p]!;
+          const packed = postingCounts[p]!;
+          let score = 0;
+          let field = 9;
+          for (let f = 0; f < 4; f++) {
+            const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
+            if (tf) {
+              if (field > 3) field = f;
+              score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 4 + f]!) / average[f]!));
+            }
+          }
+          score *= rare;
+          // A word matched by several expansions counts once, at its best; expansions come
+          // fewest typos first, and a field counts only through the word's best match, so a
+          // title word one typo away does not pass for the word typed exactly elsewhere.
+          if (stamps[doc] !== current) {
+            stamps[doc] = current;
+            termScores[doc] = score;
+            termField[doc] = field;
+            termTypos[doc] = cost;
+            // The first expansion to reach an entry is its best: if that is not the word
+            // itself, no later one is.
+            termExact[doc] = +(weight === 1);
+            docs.push(doc);
+          } else {
+            if (score > termScores[doc]!) termScores[doc] = score;
+            if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
+          }
+        }
+      }
+      // How rare the query word is: the idf of every entry it matches, by any of its index
+      // words, so that entries matching the same query words are equally rare.
+      const rare = idf(n, docs.length);
+      for (const doc of docs) {
+        if (!words[doc]) touched.push(doc);
+        words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 ? 1 : 2);
+        exact[doc]! += termExact[doc]!;
+        typos[doc]! -= termTypos[doc]!;
+        rarity[doc]! += rare;
+        // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
+        // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
+        // any number of tags (30 query words at most), and so on down; the sum over 1024 is
+        // the count of query words in the title.
+        fields[doc]! += 1024 >> (5 * termField[doc]!);
+        if (!termField[doc]) titleMask[doc]! |= 1 << t;
+        scores[doc]! += termScores[doc]!;
+      }
+    });
+
+    /**
+     * The ranking rules, in order (docs/search.md gives the reason for each): the query is
+     * the title; more query words, in any field; fewer typos; the title named whole; rarer
+     * query words; better fields (title, then tags, then excerpt, then content); the title
+     * has the query's words in its order; more words found as typed; fewer title words, then
+     * letters, left untyped; BM25F. Rules that need the title's words are read for the best
+     * RERANK entries by the others only.
+     */
+    const compare = (a: number, b: number) => {
+      for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
+      return 0;
+    };
+    const types = options.types?.length ? new Set(options.types) : undefined;
+    // An initial is checked on titles only, so more of them are read.
+    const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
+    // Read straight from the typed arrays: no object per match, since a common word matches
+    // most of a big index.
+    const best: number[] = [];
+    let total = 0;
+    for (const doc of touched) {
+      if (types && !types.has(entries[doc]!.type ?? '')) continue;
+      total++;
+      if (best.length < keep || compare(doc, best[best.length - 1]!) < 0) {
+        // Insertion into a short sorted list beats sorting every match of a broad prefix.
+        let i = Math.min(best.length, keep - 1);
+        if (best.length < keep) best.push(doc);
+        while (i > 0 && compare(doc, best[i - 1]!) < 0) {
+          best[i] = best[i - 1]!;
+          i--;
+        }
+        best[i] = doc;
+      }
+    }
+
+    const initialBit = 1 << terms.length;
+    for (const doc of best) {
+      const tokens = tokenize(entries[doc]!.title);
+      // Only the query words whose best match is in the title name it. An initial stands
+      // for a word not typed yet: not one already taken by another query word
+      // ("background clip b" does not take "background" twice).
+      let taken = 0;
+      const found = tokens.map((token) => {
+        const mask = masks.get(token)! & titleMask[doc]!;
+        if (mask & ~taken) return (taken |= mask), mask;
+        return initial && token.startsWith(initial) ? initialBit : mask;
+      });
+      let seen = 0;
+      for (const mask of found) seen |= mask;
+      const wanted: number[] = [];
+      for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
+      // Order: the title starts with the query's words (3), has them side by side (2), in order (1).
+      const runs = (from: number) => wanted.every((t, i) => found[from + i]! & (1 << t));
+      let ordered = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
+      if (!ordered) {
+        let i = 0;
+        for (const mask of found) if (i < wanted.length && mask & (1 << wanted[i]!)) i++;
+        ordered = i === wanted.length ? 1 : 0;
+      }
+      const initialInTitle = seen & initialBit ? 1 : 0;
+      // (Words never hold a comma, so the lists compare as text.)
+      title[doc] = +(`${tokens}` === `${typed}`);
+      words[doc]! += initialInTitle * 2;
+      // Named whole: every title word typed, by no fewer query words (an initial "e" does
+      // not name both "encrypted" and "extensions", nor an initial alone a title); of two
+      // titles named whole, the one named first (30 query words at most).
+      whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
+      fields[doc]! += initialInTitle << 10;
+      order[doc] = ordered;
+      // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
+      if (wanted.length) {
+        untyped[doc] = -found.filter((mask) => !mask).length;
+        untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length);
+      }
+      if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
+    }
+    best.sort(compare);
+    const marked = [...highlights];
+    const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
+    for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
+    return { hits, total, terms };
+  }
+
+  return { size: n, search };
 }
 
 /** Yields to the page so input and rendering go on during a long build. */
@@ -392,7 +413,7 @@ export async function buildEngine(
   options: BuildOptions = {},
 ): Promise<SearchEngine> {
   const sliceMs = options.sliceMs ?? 8;
-  const builder = indexer(entries);
+  const builder = new Indexer(entries);
   let i = 0;
   while (i < entries.length) {
     options.signal?.throwIfAborted();
@@ -410,7 +431,7 @@ export async function buildEngine(
 
 /** Builds in one go: for Node, server rendering and tests. */
 export function buildEngineSync(entries: readonly SearchEntry[]): SearchEngine {
-  const builder = indexer(entries);
+  const builder = new Indexer(entries);
   for (let i = 0; i < entries.length; i++) builder.add(i);
   return builder.finish();
 }
