@@ -7,7 +7,7 @@
  * with its reason). Text is folded and CJK-bigrammed by ./text.ts.
  *
  * It started as a tuned MiniSearch and replaced it because it ranks better on every query
- * kind of `npm run bench` while costing about half of its bytes, which is what keeps
+ * kind of `npm run bench` while costing about three quarters of its bytes, which is what keeps
  * `<hub-search>` inside its size budget. The rest of the kit sees only `buildEngine` and
  * `SearchEngine`, so the index behind them can change again.
  */
