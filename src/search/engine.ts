@@ -15,7 +15,7 @@ import type { SearchEntry } from '../api/schema.js';
 import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
 import { Lexicon } from './lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
-import { asciiWords, fold, hashWord, isCjk, tokenize, unicodeTerms } from './text.js';
+import { asciiWords, fold, hashWord, isCjk, tokenize } from './text.js';
 
 export type { SearchEntry };
 export { maxTypos };
@@ -92,15 +92,18 @@ type Expansion = [word: string, weight: number, typos: number];
  */
 class Indexer {
   readonly #lexicon = new Lexicon();
-  readonly #postings = new PostingsBuilder();
+  readonly #postings: PostingsBuilder;
   /** Field lengths in terms, four per entry. */
   readonly #lengths: Uint16Array;
   readonly #totals = [0, 0, 0, 0];
+
   readonly #entries: readonly SearchEntry[];
 
   constructor(entries: readonly SearchEntry[]) {
     this.#entries = entries;
     this.#lengths = new Uint16Array(entries.length * 4);
+    // About 30 postings an entry of a title, tags and an excerpt.
+    this.#postings = new PostingsBuilder(entries.length * 32);
   }
 
   add(n: number): void {
@@ -125,13 +128,13 @@ class Indexer {
     const shift = SHIFTS[f]!;
     const cap = CAPS[f]!;
     // ASCII, or ASCII once folded ("Café"), goes by `asciiWords`, the rest by the Unicode rule.
-    let source = text;
+    let source = text.toLowerCase();
     let words = asciiWords(source, spans);
     if (words >= 0 || (words = asciiWords((source = fold(text)), spans)) >= 0) {
       for (let w = 0; w < words * 3; w += 3) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!), n, shift, cap);
       return words;
     }
-    const terms = unicodeTerms(source);
+    const terms = tokenize(text);
     for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term)), n, shift, cap);
     return terms.length;
   }
@@ -147,7 +150,7 @@ function searcher(
 ): SearchEngine {
   const n = entries.length;
   const average = totals.map((total) => total / Math.max(1, n) || 1);
-  const { docs: postingDocs, counts: postingCounts, starts } = postings;
+  const [postingDocs, postingCounts, starts] = postings;
   const ids = new Map(lexicon.map((word, id) => [word, id]));
   /** How many entries hold an index word. */
   const df = (word: string) => starts[ids.get(word)! + 1]! - starts[ids.get(word)!]!;

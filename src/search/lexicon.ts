@@ -20,9 +20,9 @@ export class Lexicon {
   #slots = new Int32Array(1024);
 
   /**
-   * The number of the word `text` holds from `start` to `end`, whose hash is `hash`: lower-
-   * cased, apostrophes dropped, as `asciiWords` finds words and their hashes; or a whole word
-   * already folded, with `hashWord`'s hash. A new word gets the next number.
+   * The number of the word lower-cased `text` holds from `start` to `end`, whose hash is
+   * `hash`, apostrophes dropped, as `asciiWords` finds words and their hashes; or a whole
+   * word already folded, with `hashWord`'s hash. A new word gets the next number.
    */
   span(text: string, start: number, end: number, hash: number): number {
     const { words } = this;
@@ -36,13 +36,12 @@ export class Lexicon {
       for (; i < end; i++) {
         const c = text.charCodeAt(i);
         if (c === APOSTROPHE) continue;
-        // (An ASCII letter or digit with 32 added is its lower case.)
-        if (j === word.length || (c < 128 ? c | 32 : c) !== word.charCodeAt(j)) break;
+        if (j === word.length || c !== word.charCodeAt(j)) break;
         j++;
       }
       if (i === end && j === word.length) return slots[slot]! - 1;
     }
-    slots[slot] = words.push(text.slice(start, end).toLowerCase().replace(/'/g, ''));
+    slots[slot] = words.push(text.slice(start, end).replace(/'/g, ''));
     if (words.length * 2 > slots.length) {
       // Twice the slots, every word placed again by its hash.
       slots = this.#slots = new Int32Array(slots.length * 2);

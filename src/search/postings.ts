@@ -14,24 +14,44 @@
 export const SHIFTS = [11, 8, 4, 0];
 export const CAPS = [7, 7, 15, 15];
 
-export interface Postings {
-  /** The entry of each posting. */
-  readonly docs: Int32Array;
-  /** The counts of each posting, field by field (`SHIFTS`). */
-  readonly counts: Uint16Array;
-  /** Word `id`'s postings are those from `starts[id]` to `starts[id + 1]`. */
-  readonly starts: Int32Array;
+/**
+ * Postings word by word: the entry of each, its counts field by field (`SHIFTS`), and where
+ * each word's run starts (word `id`'s postings are those from `starts[id]` to `starts[id + 1]`).
+ */
+export type Postings = [docs: Int32Array, counts: Uint16Array, starts: Int32Array];
+
+/** `array` in a new one twice as long. */
+function grown<T extends Int32Array | Uint16Array>(array: T): T {
+  const out = new (array.constructor as new (length: number) => T)(array.length * 2);
+  out.set(array);
+  return out;
 }
 
-/** (A class, not a closure, for the reason `Lexicon` gives.) */
+/**
+ * A class, not a closure, for the reason `Lexicon` gives; typed arrays, not arrays grown by
+ * `push`, because a page that has put an element on `Array.prototype` or `Object.prototype`
+ * turns every `push` into a slow one (three times the whole build), and because their
+ * memory is outside the JavaScript heap that a build would otherwise make collect often.
+ */
 export class PostingsBuilder {
   // The postings in the order they were made, and the word each is of.
-  readonly #ids: number[] = [];
-  readonly #docs: number[] = [];
-  readonly #counts: number[] = [];
-  // Per word: 1 + the entry of its last posting, and where that posting is.
-  readonly #lastDoc: number[] = [];
-  readonly #lastAt: number[] = [];
+  #ids: Int32Array;
+  #docs: Int32Array;
+  #counts: Uint16Array;
+  #size = 0;
+  /**
+   * Per word: where its last posting is, + 1 (0 for none yet). As long as the postings: a
+   * word's first posting is made when it gets its number, so there are never more words.
+   */
+  #last: Int32Array;
+
+  /** `expected`: about how many postings there will be; more cost a copy. */
+  constructor(expected: number) {
+    this.#ids = new Int32Array(expected + 16);
+    this.#docs = new Int32Array(this.#ids.length);
+    this.#counts = new Uint16Array(this.#ids.length);
+    this.#last = new Int32Array(this.#ids.length);
+  }
 
   /**
    * Counts word `id` once more in entry `doc`, in the field at `shift` whose count stops at
@@ -39,26 +59,32 @@ export class PostingsBuilder {
    * word's number is at most one more than the highest seen yet.
    */
   add(id: number, doc: number, shift: number, cap: number): void {
-    const counts = this.#counts;
-    if (this.#lastDoc[id] === doc + 1) {
+    // (Word `id` may be new, one past the postings when they are full: its last is then
+    // undefined, which is not a posting.)
+    const last = this.#last[id]! - 1;
+    if (last >= 0 && this.#docs[last] === doc) {
       // This entry's posting of the word is made already: count it in place.
-      const at = this.#lastAt[id]!;
-      const count = counts[at]!;
-      if (((count >> shift) & cap) < cap) counts[at] = count + (1 << shift);
+      const count = this.#counts[last]!;
+      if (((count >> shift) & cap) < cap) this.#counts[last] = count + (1 << shift);
       return;
     }
-    // (Writing at a word's number appends it when the word is new.)
-    this.#lastDoc[id] = doc + 1;
-    this.#lastAt[id] = counts.length;
-    this.#ids.push(id);
-    this.#docs.push(doc);
-    counts.push(1 << shift);
+    const at = this.#size++;
+    if (at === this.#ids.length) {
+      this.#ids = grown(this.#ids);
+      this.#docs = grown(this.#docs);
+      this.#counts = grown(this.#counts);
+      this.#last = grown(this.#last);
+    }
+    this.#last[id] = at + 1;
+    this.#ids[at] = id;
+    this.#docs[at] = doc;
+    this.#counts[at] = 1 << shift;
   }
 
   /** The postings of words 0 to `words` - 1, word by word. */
   finish(words: number): Postings {
     const ids = this.#ids;
-    const size = ids.length;
+    const size = this.#size;
     // A counting sort by word, stable, so each word's postings stay in entry order.
     const starts = new Int32Array(words + 1);
     for (let p = 0; p < size; p++) starts[ids[p]! + 1]!++;
@@ -71,6 +97,6 @@ export class PostingsBuilder {
       docs[at] = this.#docs[p]!;
       counts[at] = this.#counts[p]!;
     }
-    return { docs, counts, starts };
+    return [docs, counts, starts];
   }
 }

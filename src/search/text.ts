@@ -21,8 +21,6 @@ export function fold(text: string): string {
   return NON_ASCII.test(lower)
     ? lower
         .normalize('NFKD')
-        // (Again: a few letters decompose to a capital, "ℌ" to "H".)
-        .toLowerCase()
         .replace(/\p{M}+/gu, '')
         .replace(SPECIAL_RE, (c) => SPECIAL_FOLDS[SPECIAL.indexOf(c)]!)
     : lower;
@@ -56,27 +54,28 @@ export function bigrams(run: string): string[] {
   return out;
 }
 
-const isWordCode = (c: number) => (c > 47 && c < 58) || (c > 64 && c < 91) || (c > 96 && c < 123);
+/** A lower-case ASCII letter's or digit's code; `isLetterCode`, a letter's. */
+const isLetterCode = (c: number) => c > 96 && c < 123;
+const isWordCode = (c: number) => (c > 47 && c < 58) || isLetterCode(c);
 
-/** FNV-1a's offset basis and prime, the basis as a 32-bit integer so that a hash stays one. */
-const OFFSET = 0x811c9dc5 | 0;
+/** FNV-1a's prime; the hash starts at 0 rather than its offset basis, which the index does not need. */
 const PRIME = 0x01000193;
 
 /** A word's hash (FNV-1a over its codes), as `asciiWords` gives it for the words it finds. */
 export function hashWord(word: string): number {
-  let hash = OFFSET;
+  let hash = 0;
   for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), PRIME);
   return hash;
 }
 
 /**
- * WORD's rule written for ASCII, by hand: most of an index is ASCII, and reading its
- * character codes is several times faster than any pattern, and makes no string per word.
+ * WORD's rule written for lower-cased ASCII, by hand: most of an index is ASCII, and reading
+ * its character codes is several times faster than any pattern, and makes no string per word.
  * Puts each word's start, end and hash (`hashWord` of the word) into `spans`, in threes
  * from the first, and returns how many words there are (what `spans` held beyond them
  * stays: emptying it would cost a new array per text); a word is the text between its
- * start and end, lower-cased, with its apostrophes dropped. Returns -1 when the text is
- * not all ASCII: the caller goes by the Unicode rule instead.
+ * start and end, with its apostrophes dropped. Returns -1 when the text is not all ASCII:
+ * the caller goes by the Unicode rule instead.
  */
 export function asciiWords(text: string, spans: number[]): number {
   let k = 0;
@@ -90,15 +89,13 @@ export function asciiWords(text: string, spans: number[]): number {
       continue;
     }
     const start = i++;
-    // (A letter or digit code with 32 added is its lower case.)
-    let hash = Math.imul(OFFSET ^ (c | 32), PRIME);
+    let hash = Math.imul(c, PRIME);
     // One letter before an apostrophe and a letter is elided: "l'app" is "l", "app". (Every
     // read stays inside the text: a code read past its end would slow every call after.)
-    // (A word's code above 57 is a letter's.)
-    if (!(i + 1 < n && c > 57 && text.charCodeAt(i) === 39 && isWordCode((c = text.charCodeAt(i + 1))) && c > 57)) {
+    if (!(i + 1 < n && isLetterCode(c) && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1)))) {
       for (;;) {
         while (i < n && isWordCode((c = text.charCodeAt(i)))) {
-          hash = Math.imul(hash ^ (c | 32), PRIME);
+          hash = Math.imul(hash ^ c, PRIME);
           i++;
         }
         // An inner apostrophe stays inside the word, and out of it: "don't" is "dont".
@@ -113,10 +110,14 @@ export function asciiWords(text: string, spans: number[]): number {
   return k / 3;
 }
 
-/** The index terms of folded text by the Unicode rule: WORD's words, CJK runs as bigrams. */
-export function unicodeTerms(folded: string): string[] {
+export function tokenize(text: string): string[] {
+  const lower = text.toLowerCase();
+  // ASCII goes by WORD's rule written for ASCII, `asciiWords`' rule as a pattern (a property
+  // test holds the two to WORD); text that is ASCII only once folded gives the same words by
+  // the Unicode rule.
+  if (!NON_ASCII.test(lower)) return (lower.match(/[a-z](?='[a-z])|[a-z\d]+(?:'[a-z\d]+)*/g) ?? []).map((word) => word.replace(/'/g, ''));
   const terms: string[] = [];
-  for (const [word] of folded.matchAll(WORD)) {
+  for (const [word] of fold(text).matchAll(WORD)) {
     // A word may mix scripts ("iphone15発売"): the CJK runs become bigrams, the rest stays.
     word
       .replace(/['’]/g, '')
@@ -124,20 +125,4 @@ export function unicodeTerms(folded: string): string[] {
       .forEach((part, i) => (i % 2 ? terms.push(...bigrams(part)) : part && terms.push(part)));
   }
   return terms;
-}
-
-const spans: number[] = [];
-
-/**
- * Text -> index terms: folded words, and CJK runs as bigrams. Used for documents and
- * for queries alike.
- */
-export function tokenize(text: string): string[] {
-  // (Text that is ASCII only once folded gives the same words by the Unicode rule.)
-  const count = asciiWords(text, spans);
-  if (count < 0) return unicodeTerms(fold(text));
-  const lower = text.toLowerCase();
-  const words: string[] = [];
-  for (let w = 0; w < count * 3; w += 3) words.push(lower.slice(spans[w], spans[w + 1]).replace(/'/g, ''));
-  return words;
 }

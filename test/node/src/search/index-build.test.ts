@@ -24,7 +24,9 @@ test('the lexicon gives one number per word, read from a text or given whole, pa
         assert.equal(id, model.get(expected), `"${expected}" got two numbers`);
       };
       const spans: number[] = [];
-      for (const t of texts) {
+      for (const text of texts) {
+        // As a build reads it: lower-cased first.
+        const t = text.toLowerCase();
         const count = asciiWords(t, spans);
         const expected = tokenize(t);
         assert.equal(count, expected.length);
@@ -41,14 +43,14 @@ test('the lexicon gives one number per word, read from a text or given whole, pa
   const many = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
   const first = many.map((w) => lexicon.span(w, 0, w.length, hashWord(w)));
   assert.deepEqual(first, many.map((_, i) => i));
-  assert.deepEqual(many.map((w) => lexicon.span(`x ${w.toUpperCase()}`, 2, 2 + w.length, hashWord(w))), first);
+  assert.deepEqual(many.map((w) => lexicon.span(`x ${w.slice(0, 1)}'${w.slice(1)}`, 2, 3 + w.length, hashWord(w))), first);
 });
 
 test('asciiWords hashes each word as hashWord hashes the word it stands for', () => {
   fc.assert(
     fc.property(fc.stringMatching(/^[aBz09' .,-]{0,30}$/), (text) => {
       const spans: number[] = [];
-      const count = asciiWords(text, spans);
+      const count = asciiWords(text.toLowerCase(), spans);
       const words = tokenize(text);
       for (let w = 0; w < count; w++) assert.equal(spans[w * 3 + 2], hashWord(words[w]!));
     }),
@@ -58,10 +60,10 @@ test('asciiWords hashes each word as hashWord hashes the word it stands for', ()
 });
 
 test('postings hold, word by word in entry order, how often each entry has the word in each field, up to each cap', () => {
-  const add = fc.record({ id: fc.nat(30), field: fc.nat(3), times: fc.integer({ min: 1, max: 20 }) });
+  const add = fc.record({ id: fc.nat(200), field: fc.nat(3), times: fc.integer({ min: 1, max: 20 }) });
   fc.assert(
-    fc.property(fc.array(fc.array(add, { maxLength: 12 }), { maxLength: 40 }), (entries) => {
-      const builder = new PostingsBuilder();
+    fc.property(fc.array(fc.array(add, { maxLength: 30 }), { maxLength: 60 }), (entries) => {
+      const builder = new PostingsBuilder(1); // so that the arrays grow, many times
       const model = new Map<number, Map<number, number[]>>();
       let words = 0;
       entries.forEach((adds, doc) => {
@@ -77,7 +79,7 @@ test('postings hold, word by word in entry order, how often each entry has the w
           counts[field] = Math.min(CAPS[field]!, counts[field]! + times);
         }
       });
-      const { docs, counts, starts } = builder.finish(words);
+      const [docs, counts, starts] = builder.finish(words);
       assert.equal(starts.length, words + 1);
       for (let id = 0; id < words; id++) {
         const expected = [...(model.get(id) ?? new Map<number, number[]>())].sort(([a], [b]) => a - b);
