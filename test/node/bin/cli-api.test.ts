@@ -151,7 +151,10 @@ describe('subscribers export and import', () => {
     await control('faults', { path: '/api/v1/subscribers/bulk', method: 'POST', skip: 4, delayMs: 120_000, status: 504 });
     const first = cli(['subscribers', 'import', file], { HUB_KIT_STAND_IN_CLOCK: '1' });
     const checkpoint = `${file}.import-checkpoint.json`;
-    await until(() => existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number }).resumeAt === 400, 'four acknowledged requests', { timeoutMs: 60_000, exited: first.exited });
+    // Killed once four requests are acknowledged and the fifth is written down as in flight,
+    // which happens just after (the kill must not fall between the two).
+    const stopped = () => JSON.parse(readFileSync(checkpoint, 'utf8')) as { resumeAt: number; inFlight?: { count: number } };
+    await until(() => existsSync(checkpoint) && stopped().resumeAt === 400 && stopped().inFlight?.count === 100, 'four acknowledged requests and the fifth in flight', { timeoutMs: 60_000, exited: first.exited });
     first.stop('SIGKILL');
     await first.exited;
     const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Record<string, unknown>;
