@@ -134,7 +134,8 @@ class Indexer {
       for (let w = 0; w < words * 3; w += 3) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!), n, shift, cap);
       return words;
     }
-    const terms = tokenize(text);
+    // (Folded once: `source` is the folding.)
+    const terms = tokenize(text, source);
     for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term)), n, shift, cap);
     return terms.length;
   }

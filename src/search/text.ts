@@ -110,14 +110,19 @@ export function asciiWords(text: string, spans: number[]): number {
   return k / 3;
 }
 
-export function tokenize(text: string): string[] {
+/**
+ * Text -> index terms: folded words, and CJK runs as bigrams. Used for queries and titles,
+ * and by a build for text that stays non-ASCII once folded, which passes its `folded` text
+ * so as not to fold it twice.
+ */
+export function tokenize(text: string, folded?: string): string[] {
   const lower = text.toLowerCase();
   // ASCII goes by WORD's rule written for ASCII, `asciiWords`' rule as a pattern (a property
   // test holds the two to WORD); text that is ASCII only once folded gives the same words by
   // the Unicode rule.
   if (!NON_ASCII.test(lower)) return (lower.match(/[a-z](?='[a-z])|[a-z\d]+(?:'[a-z\d]+)*/g) ?? []).map((word) => word.replace(/'/g, ''));
   const terms: string[] = [];
-  for (const [word] of fold(text).matchAll(WORD)) {
+  for (const [word] of (folded ?? fold(text)).matchAll(WORD)) {
     // A word may mix scripts ("iphone15発売"): the CJK runs become bigrams, the rest stays.
     word
       .replace(/['’]/g, '')
