@@ -102,8 +102,9 @@ class Indexer {
   constructor(entries: readonly SearchEntry[]) {
     this.#entries = entries;
     this.#lengths = new Uint16Array(entries.length * 4);
-    // About 30 postings an entry of a title, tags and an excerpt.
-    this.#postings = new PostingsBuilder(entries.length * 32);
+    // About 33 postings an entry of a title, tags and an excerpt: room for 40, so that the
+    // arrays are seldom copied near the end of a build.
+    this.#postings = new PostingsBuilder(entries.length * 40);
   }
 
   add(n: number): void {
@@ -131,12 +132,12 @@ class Indexer {
     let source = text.toLowerCase();
     let words = asciiWords(source, spans);
     if (words >= 0 || (words = asciiWords((source = fold(text)), spans)) >= 0) {
-      for (let w = 0; w < words * 3; w += 3) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!), n, shift, cap);
+      for (let w = 0; w < words * 4; w += 4) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!), n, shift, cap);
       return words;
     }
     // (Folded once: `source` is the folding.)
     const terms = tokenize(text, source);
-    for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term)), n, shift, cap);
+    for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term), hashWord(term, true)), n, shift, cap);
     return terms.length;
   }
 }

@@ -20,37 +20,26 @@ export const CAPS = [7, 7, 15, 15];
  */
 export type Postings = [docs: Int32Array, counts: Uint16Array, starts: Int32Array];
 
-/** `array` in a new one twice as long. */
-function grown<T extends Int32Array | Uint16Array>(array: T): T {
-  const out = new (array.constructor as new (length: number) => T)(array.length * 2);
-  out.set(array);
-  return out;
-}
-
 /**
- * A class, not a closure, for the reason `Lexicon` gives; typed arrays, not arrays grown by
+ * A class, not a closure, for the reason `Lexicon` gives; a typed array, not arrays grown by
  * `push`, because a page that has put an element on `Array.prototype` or `Object.prototype`
- * turns every `push` into a slow one (three times the whole build), and because their
- * memory is outside the JavaScript heap that a build would otherwise make collect often.
+ * turns every `push` into a slow one (three times the whole build), and because its memory
+ * is outside the JavaScript heap that a build would otherwise make collect often.
  */
 export class PostingsBuilder {
-  // The postings in the order they were made, and the word each is of.
-  #ids: Int32Array;
-  #docs: Int32Array;
-  #counts: Uint16Array;
-  #size = 0;
   /**
-   * Per word: where its last posting is, + 1 (0 for none yet). As long as the postings: a
-   * word's first posting is made when it gets its number, so there are never more words.
+   * Four numbers per posting, in the order they were made: its word, its entry, its counts,
+   * and then, in the fourth place of the posting numbered like a word, where that word's last
+   * posting is, + 1 (0 for none yet). A word's first posting is made when it gets its
+   * number, so there are never more words than postings. One array, so that what one
+   * posting needs is in one place and growing copies once.
    */
-  #last: Int32Array;
+  #postings: Int32Array;
+  #size = 0;
 
   /** `expected`: about how many postings there will be; more cost a copy. */
   constructor(expected: number) {
-    this.#ids = new Int32Array(expected + 16);
-    this.#docs = new Int32Array(this.#ids.length);
-    this.#counts = new Uint16Array(this.#ids.length);
-    this.#last = new Int32Array(this.#ids.length);
+    this.#postings = new Int32Array(expected * 4 + 64);
   }
 
   /**
@@ -59,43 +48,43 @@ export class PostingsBuilder {
    * word's number is at most one more than the highest seen yet.
    */
   add(id: number, doc: number, shift: number, cap: number): void {
+    let postings = this.#postings;
     // (Word `id` may be new, one past the postings when they are full: its last is then
     // undefined, which is not a posting.)
-    const last = this.#last[id]! - 1;
-    if (last >= 0 && this.#docs[last] === doc) {
+    const last = postings[id * 4 + 3]! * 4 - 4;
+    if (last >= 0 && postings[last + 1] === doc) {
       // This entry's posting of the word is made already: count it in place.
-      const count = this.#counts[last]!;
-      if (((count >> shift) & cap) < cap) this.#counts[last] = count + (1 << shift);
+      const count = postings[last + 2]!;
+      if (((count >> shift) & cap) < cap) postings[last + 2] = count + (1 << shift);
       return;
     }
     const at = this.#size++;
-    if (at === this.#ids.length) {
-      this.#ids = grown(this.#ids);
-      this.#docs = grown(this.#docs);
-      this.#counts = grown(this.#counts);
-      this.#last = grown(this.#last);
+    if (at * 4 === postings.length) {
+      postings = new Int32Array(at * 8);
+      postings.set(this.#postings);
+      this.#postings = postings;
     }
-    this.#last[id] = at + 1;
-    this.#ids[at] = id;
-    this.#docs[at] = doc;
-    this.#counts[at] = 1 << shift;
+    postings[id * 4 + 3] = at + 1;
+    postings[at * 4] = id;
+    postings[at * 4 + 1] = doc;
+    postings[at * 4 + 2] = 1 << shift;
   }
 
   /** The postings of words 0 to `words` - 1, word by word. */
   finish(words: number): Postings {
-    const ids = this.#ids;
+    const postings = this.#postings;
     const size = this.#size;
     // A counting sort by word, stable, so each word's postings stay in entry order.
     const starts = new Int32Array(words + 1);
-    for (let p = 0; p < size; p++) starts[ids[p]! + 1]!++;
+    for (let p = 0; p < size; p++) starts[postings[p * 4]! + 1]!++;
     for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
     const next = starts.slice(0, words);
     const docs = new Int32Array(size);
     const counts = new Uint16Array(size);
-    for (let p = 0; p < size; p++) {
-      const at = next[ids[p]!]!++;
-      docs[at] = this.#docs[p]!;
-      counts[at] = this.#counts[p]!;
+    for (let p = 0; p < size * 4; p += 4) {
+      const at = next[postings[p]!]!++;
+      docs[at] = postings[p + 1]!;
+      counts[at] = postings[p + 2]!;
     }
     return [docs, counts, starts];
   }

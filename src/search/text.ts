@@ -58,21 +58,22 @@ export function bigrams(run: string): string[] {
 const isLetterCode = (c: number) => c > 96 && c < 123;
 const isWordCode = (c: number) => (c > 47 && c < 58) || isLetterCode(c);
 
-/** FNV-1a's prime; the hash starts at 0 rather than its offset basis, which the index does not need. */
+/** Each word has two hashes: FNV-1a over its codes with two primes, from 0 and from -1. */
 const PRIME = 0x01000193;
+const PRIME2 = 0x5bd1e995;
 
-/** A word's hash (FNV-1a over its codes), as `asciiWords` gives it for the words it finds. */
-export function hashWord(word: string): number {
-  let hash = 0;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), PRIME);
+/** A word's first hash, or its `second`, as `asciiWords` gives them for the words it finds. */
+export function hashWord(word: string, second?: boolean): number {
+  let hash = second ? -1 : 0;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), second ? PRIME2 : PRIME);
   return hash;
 }
 
 /**
  * WORD's rule written for lower-cased ASCII, by hand: most of an index is ASCII, and reading
  * its character codes is several times faster than any pattern, and makes no string per word.
- * Puts each word's start, end and hash (`hashWord` of the word) into `spans`, in threes
- * from the first, and returns how many words there are (what `spans` held beyond them
+ * Puts each word's start, end and two hashes (`hashWord`'s of the word) into `spans`, in
+ * fours from the first, and returns how many words there are (what `spans` held beyond them
  * stays: emptying it would cost a new array per text); a word is the text between its
  * start and end, with its apostrophes dropped. Returns -1 when the text is not all ASCII:
  * the caller goes by the Unicode rule instead.
@@ -90,12 +91,14 @@ export function asciiWords(text: string, spans: number[]): number {
     }
     const start = i++;
     let hash = Math.imul(c, PRIME);
+    let other = Math.imul(~c, PRIME2);
     // One letter before an apostrophe and a letter is elided: "l'app" is "l", "app". (Every
     // read stays inside the text: a code read past its end would slow every call after.)
     if (!(i + 1 < n && isLetterCode(c) && text.charCodeAt(i) === 39 && isLetterCode(text.charCodeAt(i + 1)))) {
       for (;;) {
         while (i < n && isWordCode((c = text.charCodeAt(i)))) {
           hash = Math.imul(hash ^ c, PRIME);
+          other = Math.imul(other ^ c, PRIME2);
           i++;
         }
         // An inner apostrophe stays inside the word, and out of it: "don't" is "dont".
@@ -106,8 +109,9 @@ export function asciiWords(text: string, spans: number[]): number {
     spans[k++] = start;
     spans[k++] = i;
     spans[k++] = hash;
+    spans[k++] = other;
   }
-  return k / 3;
+  return k / 4;
 }
 
 /**

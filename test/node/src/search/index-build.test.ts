@@ -30,10 +30,10 @@ test('the lexicon gives one number per word, read from a text or given whole, pa
         const count = asciiWords(t, spans);
         const expected = tokenize(t);
         assert.equal(count, expected.length);
-        for (let w = 0; w < count; w++) check(lexicon.span(t, spans[w * 3]!, spans[w * 3 + 1]!, spans[w * 3 + 2]!), expected[w]!);
+        for (let w = 0; w < count; w++) check(lexicon.span(t, spans[w * 4]!, spans[w * 4 + 1]!, spans[w * 4 + 2]!, spans[w * 4 + 3]!), expected[w]!);
       }
       // A word given whole (the Unicode rule's) meets the same word read from a text.
-      for (const w of whole) check(lexicon.span(w, 0, w.length, hashWord(w)), w);
+      for (const w of whole) check(lexicon.span(w, 0, w.length, hashWord(w), hashWord(w, true)), w);
       assert.equal(lexicon.words.length, model.size);
     }),
     { numRuns: 60 },
@@ -41,9 +41,31 @@ test('the lexicon gives one number per word, read from a text or given whole, pa
   // Enough distinct words to double the table several times.
   const lexicon = new Lexicon();
   const many = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
-  const first = many.map((w) => lexicon.span(w, 0, w.length, hashWord(w)));
+  const first = many.map((w) => lexicon.span(w, 0, w.length, hashWord(w), hashWord(w, true)));
   assert.deepEqual(first, many.map((_, i) => i));
-  assert.deepEqual(many.map((w) => lexicon.span(`x ${w.slice(0, 1)}'${w.slice(1)}`, 2, 3 + w.length, hashWord(w))), first);
+  assert.deepEqual(many.map((w) => lexicon.span(`x ${w.slice(0, 1)}'${w.slice(1)}`, 2, 3 + w.length, hashWord(w), hashWord(w, true))), first);
+});
+
+test('two words whose first hashes are the same still get two numbers', () => {
+  // Short words until two share a first hash (a few hundred thousand find a pair).
+  const seen = new Map<number, string>();
+  let pair: [string, string] | undefined;
+  for (let i = 36 ** 3; !pair; i++) {
+    const word = i.toString(36);
+    const hash = hashWord(word);
+    const had = seen.get(hash);
+    if (had) pair = [had, word];
+    else seen.set(hash, word);
+  }
+  const lexicon = new Lexicon();
+  const ids = pair.map((w) => lexicon.span(w, 0, w.length, hashWord(w), hashWord(w, true)));
+  assert.deepEqual(ids, [0, 1], `"${pair[0]}" and "${pair[1]}"`);
+  assert.deepEqual(lexicon.words, pair);
+  // Read from a text as a build reads it, each is still itself.
+  const text = `${pair[1]} ${pair[0]}`;
+  const spans: number[] = [];
+  assert.equal(asciiWords(text, spans), 2);
+  assert.deepEqual([0, 4].map((w) => lexicon.span(text, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!)), [1, 0]);
 });
 
 test('asciiWords hashes each word as hashWord hashes the word it stands for', () => {
@@ -52,7 +74,10 @@ test('asciiWords hashes each word as hashWord hashes the word it stands for', ()
       const spans: number[] = [];
       const count = asciiWords(text.toLowerCase(), spans);
       const words = tokenize(text);
-      for (let w = 0; w < count; w++) assert.equal(spans[w * 3 + 2], hashWord(words[w]!));
+      for (let w = 0; w < count; w++) {
+        assert.equal(spans[w * 4 + 2], hashWord(words[w]!));
+        assert.equal(spans[w * 4 + 3], hashWord(words[w]!, true));
+      }
     }),
     { numRuns: 1000 },
   );
