@@ -187,6 +187,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
 
     // Read apart from the endpoint, so the log names the submission whatever answered it.
     const peek = ctx.method === 'POST' ? emailOf(request.clone()) : undefined;
+    const arrived = iso(instance.now());
     const { response, outcome, without, trap } = await api(ctx);
     const email = await peek;
     instance.record({
@@ -196,6 +197,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       outcome,
       visitor: ctx.visitor,
       at: iso(instance.now()),
+      arrived,
       ...(trap ? { trap } : {}),
       ...(email ? { email } : {}),
     });

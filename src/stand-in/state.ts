@@ -26,7 +26,10 @@ export interface LoggedRequest {
   status: number;
   outcome: Outcome;
   visitor: string;
+  /** When it was answered (a held or delayed request, later than it arrived). */
   at: string;
+  /** When it arrived, before any fault held or delayed it: when the service's limits count it. */
+  arrived: string;
   /**
    * For a submission: its spam-trap field `website` as received, `missing`, `empty` or
    * `filled`, so a test can see that a client sends the trap.
