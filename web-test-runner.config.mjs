@@ -9,7 +9,7 @@
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { launchers } from './test/support/browsers.mjs';
+import { blockedStorageLaunchers, launchers } from './test/support/browsers.mjs';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
@@ -22,10 +22,14 @@ const browsers = await launchers();
 const DARK_FILES = 'test/browser/**/*-dark.test.ts';
 const wantsDark = !process.argv.includes('--files') || process.argv.includes('--group');
 const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
+// The same for browsers that block cookies and site data (test/support/browsers.mjs says how
+// each is set): `--group blocked-storage` runs them alone.
+const BLOCKED_FILES = 'test/browser/**/*-blocked-storage.test.ts';
+if (wantsDark) groups.push({ name: 'blocked-storage', files: BLOCKED_FILES, browsers: await blockedStorageLaunchers() });
 
 export default {
   rootDir: '.',
-  files: ['test/browser/**/*.test.ts', `!${DARK_FILES}`],
+  files: ['test/browser/**/*.test.ts', `!${DARK_FILES}`, `!${BLOCKED_FILES}`],
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,

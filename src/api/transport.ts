@@ -12,7 +12,12 @@
  * subscribers (the address is already subscribed; the answer says `already: true`).
  *
  * Waits come from src/timing: the 429's headers (read by `retryDelay`, capped), backoff
- * with jitter between attempts, and an abortable sleep.
+ * with jitter between attempts, an abortable sleep, and the kit's clock, which a system clock
+ * set back or forward does not move. The timeout covers the whole exchange, the body too.
+ *
+ * A request the page's Content Security Policy keeps from leaving fails like a dropped
+ * connection, but the browser reports it (`securitypolicyviolation`): it is a BlockedError,
+ * a set-up error, since nothing was sent.
  *
  * It knows no response schema of its own: the caller hands over the one of the endpoint it
  * calls (see calls.ts), so an element that only reads a profile does not carry the parsers
@@ -21,11 +26,13 @@
 import { budgetFor, type Budget } from '../limits/budget.js';
 import { normalizeEmail } from '../limits/rules.js';
 import { backoff } from '../timing/backoff.js';
+import { now } from '../timing/clock.js';
 import { retryDelay } from '../timing/retry-after.js';
 import { sleep } from '../timing/sleep.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { ENDPOINTS, type EndpointName, type EndpointParams } from './endpoints.js';
 import {
+  BlockedError,
   HttpError,
   NetworkError,
   OfflineError,
@@ -100,6 +107,33 @@ function messageOf(body: unknown, fallback: string): string {
   return (parsed.success && parsed.data.message) || fallback;
 }
 
+/** Origins the page's Content Security Policy kept a request from reaching, as the browser reported them. */
+const blocked = new Set<string>();
+let watching = false;
+
+function watchPolicy(): void {
+  if (watching) return;
+  watching = true;
+  globalThis.addEventListener?.('securitypolicyviolation', (event) => {
+    try {
+      if (event.effectiveDirective === 'connect-src') blocked.add(new URL(event.blockedURI).origin);
+    } catch {
+      // A report without a URL (an inline script, say) is not about us.
+    }
+  });
+}
+
+/**
+ * Whether the page's policy blocked a request to `origin`: the browser rejects the fetch
+ * first and reports the violation a moment later (Chromium, Firefox) or just before (WebKit),
+ * so a failure waits for the report up to POLICY_MS.
+ */
+async function policyBlocks(origin: string): Promise<boolean> {
+  for (let waited = 0; !blocked.has(origin) && waited < POLICY_MS; waited += 25) await sleep(25);
+  return blocked.has(origin);
+}
+const POLICY_MS = 500;
+
 /** Wraps an error that the retry loop may try again. */
 class RetryableError extends Error {
   constructor(
@@ -147,6 +181,7 @@ export class Transport {
     const { group, takesEmail, method, resend } = ENDPOINTS[name];
     const url = this.url(name, params);
     const email = takesEmail && request.email ? normalizeEmail(request.email) : undefined;
+    watchPolicy();
     let lastError: Error | undefined;
     // The last POST attempt that may have arrived, and how many there were.
     let unknown: Error | undefined;
@@ -158,7 +193,7 @@ export class Transport {
         // A browser that knows it is offline fails fast, without spending budget.
         if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
         const decision = await this.budget.take(group, email);
-        if (!decision.ok) throw rateLimited(decision.resetAt, Date.now(), false);
+        if (!decision.ok) throw rateLimited(decision.resetAt, now(), false);
         return await this.#attempt(name, url, schema, request);
       } catch (error) {
         if (!(error instanceof RetryableError)) {
@@ -198,41 +233,50 @@ export class Transport {
     signal?.addEventListener('abort', abort, { once: true });
 
     let response: Response;
+    let data: unknown;
+    let receivedAt: number;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // Keyless by design: no cookies, no HTTP auth, nothing that identifies the visitor.
-        credentials: 'omit',
-        mode: 'cors',
-        // Revalidate through the browser's HTTP cache: it adds If-None-Match itself, which
-        // costs no CORS preflight, where a script's own If-None-Match header would. A caller
-        // that sends its own validators wants to see the 304, which the HTTP cache would hide.
-        cache: validators ? 'no-store' : 'no-cache',
-        // A redirected POST would lose its body or carry it elsewhere; GETs may move.
-        redirect: method === 'POST' ? 'manual' : 'follow',
-        signal: timeout.signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
-      throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          // Keyless by design: no cookies, no HTTP auth, nothing that identifies the visitor.
+          credentials: 'omit',
+          mode: 'cors',
+          // Revalidate through the browser's HTTP cache: it adds If-None-Match itself, which
+          // costs no CORS preflight, where a script's own If-None-Match header would. A caller
+          // that sends its own validators wants to see the 304, which the HTTP cache would hide.
+          cache: validators ? 'no-store' : 'no-cache',
+          // A redirected POST would lose its body or carry it elsewhere; GETs may move.
+          redirect: method === 'POST' ? 'manual' : 'follow',
+          signal: timeout.signal,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason ?? error;
+        if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
+        const { origin } = new URL(url);
+        if (await policyBlocks(origin)) throw new BlockedError(origin);
+        throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
+      }
+      receivedAt = now();
+      if (response.status === 304 && validators) return { status: 'not-modified' };
+      // A cross-origin redirect is opaque: status 0, no Location to read.
+      if (response.type === 'opaqueredirect' || (response.status > 299 && response.status < 400)) {
+        throw new RedirectError(response.status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
+      }
+      // A submission's timeout covers its body too: a body that stalls after the headers (a
+      // proxy, a CDN cut off) is given up on when it ends, and the status alone decides. A
+      // read (a large search index on a slow line) may take longer than its first byte did.
+      if (method !== 'POST') clearTimeout(timer);
+      data = await readBody(response).catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
     }
 
-    const now = Date.now();
     const { status, headers: answer } = response;
-    if (status === 304 && validators) return { status: 'not-modified' };
-    // A cross-origin redirect is opaque: status 0, no Location to read.
-    if (response.type === 'opaqueredirect' || (status > 299 && status < 400)) {
-      throw new RedirectError(status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
-    }
-
-    const data = await readBody(response).catch(() => undefined);
-
     // 409 from an upsert: the address is already subscribed, which is what the visitor wanted.
     const already = status === 409 && upsert;
     if (response.ok || already) {
@@ -253,9 +297,9 @@ export class Transport {
 
     if (status === 429) {
       // Without a usable wait in the headers the budget picks one, longer for each repeat.
-      const wait = retryDelay(answer, now);
-      const resetAt = await this.budget.close(group, wait && now + wait);
-      throw rateLimited(resetAt, now, true, messageOf(data, 'Too Many Attempts.'));
+      const wait = retryDelay(answer, receivedAt);
+      const resetAt = await this.budget.close(group, wait && receivedAt + wait);
+      throw rateLimited(resetAt, receivedAt, true, messageOf(data, 'Too Many Attempts.'));
     }
 
     if (status === 422) {
@@ -266,7 +310,7 @@ export class Transport {
 
     const error = new HttpError(status, messageOf(data, `The service answered ${status}.`), data);
     // 503: the service took nothing. 502 and 504: a gateway gave up, perhaps after passing it on.
-    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, retryDelay(answer, now));
+    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, retryDelay(answer, receivedAt));
     throw error;
   }
 }

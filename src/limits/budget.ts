@@ -22,13 +22,14 @@
 import { openStore } from '../cache/store.js';
 import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
+import { now as clock } from '../timing/clock.js';
 import { MAX_WAIT_MS } from '../timing/retry-after.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
 
 export type Decision = { ok: true } | { ok: false; resetAt: number };
 
 export interface BudgetOptions {
-  /** Clock in ms since the epoch; tests pass their own. */
+  /** Clock in ms since the epoch (default: the kit's clock, which a system clock set back or forward does not move); tests pass their own. */
   now?: () => number;
   /** Added to every window, for the time a request may spend on the wire. Default 1000 ms. */
   marginMs?: number;
@@ -203,7 +204,7 @@ function changed(scope: string): void {
 const budgets = new Map<string, Budget>();
 
 function createBudget(scope: string, options: BudgetOptions): Budget {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clock;
   const marginMs = Math.max(0, options.marginMs ?? DEFAULT_MARGIN_MS);
   const key = KEY_PREFIX + scope;
   const hashFor = async (group: LimitGroup, email: string | undefined) =>

@@ -13,6 +13,16 @@
  * within one call: the store counts it before it leaves, so a page that goes away during
  * the re-send cannot lead to a third.
  *
+ * A send a form makes now (`sendNow`) is written down in the same store, in flight, before it
+ * leaves, under a Web Lock of its own while it is in flight: a page that goes away mid-send
+ * (a link followed, a tab closed) leaves it for the next page, which applies the same rule;
+ * an answer that comes after its form left the page (an app swapped its route) is kept for
+ * the next form of its target, which tells it. Nothing a visitor sent is lost with a page.
+ *
+ * The store is opened when it is first needed, not as a page loads: a marker in
+ * localStorage says whether anything may wait in it, so a page whose visitor never left
+ * anything behind opens no database before a submission.
+ *
  * Nothing leaves the store before a form of its target has taken it (`claim`): an entry the
  * service has taken (2xx, or a 409 for an upsert) stays as `delivered`, an unknown outcome
  * as `unconfirmed`, an answer after which it is not sent again by itself as `refused` (a
@@ -29,6 +39,7 @@ import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
 import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
+import { now } from '../timing/clock.js';
 import { sleep } from '../timing/sleep.js';
 
 /**
@@ -79,7 +90,8 @@ export type ClaimedEntry = OutboxEntry & { error?: Error | undefined };
 
 /**
  * Fires 'delivered' (CustomEvent<DeliveredDetail>), 'failed' (CustomEvent<FailedDetail>) and
- * 'unconfirmed' (CustomEvent<{ entry }>), in every tab.
+ * 'unconfirmed' (CustomEvent<{ entry }>), in every tab; `detail.here` is true in the tab whose
+ * outbox wrote it.
  */
 export const outboxEvents: EventTarget = new EventTarget();
 
@@ -96,7 +108,31 @@ const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(
 
 const store = openStore('hub-kit-outbox', 'entries');
 
-type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse };
+/**
+ * The marker (localStorage, one short string) that anything may wait in the store, set before
+ * and after every write that adds an entry, and taken away only when the store was seen empty
+ * while it stayed the same: a page reads it instead of opening the database. Where
+ * localStorage cannot be read (storage blocked), anything may wait.
+ */
+const marker = (value?: string | null): string | null => {
+  try {
+    if (value) localStorage.setItem(NAME, value);
+    else if (value === null) localStorage.removeItem(NAME);
+    return localStorage.getItem(NAME);
+  } catch {
+    return NAME;
+  }
+};
+const mark = () => marker(randomId());
+/** Whether anything may wait in the outbox, from an earlier page or this one. */
+export const waiting = (): boolean => !!marker();
+
+async function tidy(): Promise<void> {
+  const seen = marker();
+  if (seen && !(await store.entries()).length && marker() === seen) marker(null);
+}
+
+type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse; here?: boolean };
 
 let listening = false;
 let started = false;
@@ -106,6 +142,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 let failures = 0;
 let lastQueuedAt = 0;
+/** Entries this page is sending now, outside a flush. */
+const live = new Set<string>();
 /**
  * From `beforeunload` or `pagehide` to `pageshow`: a page being left takes nothing back for
  * the visitor, who would never see it. (Firefox stops a page's fetches as the navigation
@@ -122,7 +160,7 @@ function leave(): void {
 /** Dispatches `message` to this tab's listeners (outboxEvents); `announce` tells the other tabs too. */
 function dispatchHere(message: Message): void {
   const { entry } = message;
-  const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!) } : message;
+  const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!), here: message.here } : message;
   outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
 }
 
@@ -135,7 +173,7 @@ const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.m
 const tabs = tabChannel(NAME, dispatchHere);
 
 function announce(message: Message): void {
-  dispatchHere(message);
+  dispatchHere({ ...message, here: true });
   try {
     tabs()?.postMessage(message);
   } catch {
@@ -143,9 +181,9 @@ function announce(message: Message): void {
   }
 }
 
-/** A flush nobody awaits: if it breaks, try again later rather than leave a rejection behind. */
+/** A flush nobody awaits, when anything may wait: if it breaks, try again later rather than leave a rejection behind. */
 function kick(): void {
-  flush().catch(retryLater);
+  if (waiting()) flush().catch(retryLater);
 }
 
 function listen(): void {
@@ -167,38 +205,75 @@ function flushAt(at: number): void {
     timer = undefined;
     timerAt = Infinity;
     kick();
-  }, Math.max(0, at - Date.now()));
+  }, Math.max(0, at - now()));
 }
 
 function retryLater(): void {
   // Jitter, so many visitors coming back online do not all knock at once.
-  flushAt(Date.now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
+  flushAt(now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
 }
 
 /**
  * An answer after which the kit does not send the entry again by itself: a refusal (a 4xx,
- * a redirect, a set-up error), and a 5xx other than 503, which may have come after the
- * service stored it (sending it again could deliver it twice). Only a 503 or a 408, which
- * say the service took nothing, and a 429 are waited out and tried again.
+ * a redirect, a set-up error, a request the page's policy blocked), and a 5xx other than
+ * 503, which may have come after the service stored it (sending it again could deliver it
+ * twice). Only a 503 or a 408, which say the service took nothing, and a 429 are waited out
+ * and tried again.
  */
 function isFinal(error: unknown): boolean {
   const status = isHubError(error) ? (error.status ?? 0) : 0;
-  return isHubError(error, 'ConfigError') || (status > 299 && status !== 408 && status !== 429 && status !== 503);
+  return /^(Config|Blocked)Error$/.test((error as Error).name) || (status > 299 && status !== 408 && status !== 429 && status !== 503);
 }
 
 /** Whether the entry waits for a person rather than for a flush. */
 const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.delivered || entry?.unconfirmed || entry?.refused);
 
+/**
+ * Writes down how a send ended that nobody will tell the visitor now: delivered, unconfirmed
+ * or refused for a form to take, or kept to be sent later (offline, a wait, a 503). Answers
+ * whether the entry still waits to be sent.
+ */
+async function keep(entry: OutboxEntry, outcome: { response: SubmitResponse } | { error: unknown }): Promise<boolean> {
+  const kept: OutboxEntry = { ...entry, sending: undefined };
+  const error = 'error' in outcome ? outcome.error : undefined;
+  if ('response' in outcome) kept.delivered = outcome.response;
+  else if (error instanceof UnconfirmedError) kept.unconfirmed = true;
+  else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message, name: (error as Error).name };
+  await store.set(entry.id, kept);
+  if ('response' in outcome) announce({ type: 'delivered', entry: kept, response: outcome.response });
+  else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
+  else if (kept.refused) announce({ type: 'failed', entry: kept });
+  else if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
+  else if (!(error instanceof OfflineError)) retryLater(); // `online` resumes an offline one.
+  return !forVisitor(kept);
+}
+
+/** The names of the Web Locks held now, in any tab of the origin (none where there are no locks). */
+async function heldLocks(): Promise<Set<string>> {
+  try {
+    return new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name!));
+  } catch {
+    return new Set();
+  }
+}
+
 async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   const queue = await pending();
+  const held = await heldLocks();
   for (let i = 0; i < queue.length; i++) {
-    const { id, baseUrl } = queue[i]!;
+    const { id, baseUrl, sending } = queue[i]!;
     // What already waits for a form is passed over without a transaction (delivered entries
     // stay until a form takes them); the transaction below checks again what changed since.
     if (unreachable.has(baseUrl) || forVisitor(queue[i])) continue;
-    const now = Date.now();
+    // Being sent now by a form of this tab, or of another, which tells its outcome: when
+    // the other's lock is let go (its page went away, perhaps), look again.
+    if (sending && live.has(id)) continue;
+    if (sending && held.has(`${NAME}:${id}`)) {
+      void hold(`${NAME}:${id}`, async () => {}).then(kick);
+      continue;
+    }
     let picked: OutboxEntry | undefined;
     // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
     // or another, can pick it between the read and the mark.
@@ -206,12 +281,12 @@ async function sendAll(): Promise<void> {
       picked = undefined;
       // Sent by a flush before this one, or waiting for the visitor.
       if (!entry || forVisitor(entry)) return entry;
-      // In flight, yet no flush holds it: its page went away mid-send, or this flush left it
+      // In flight, yet nobody holds it: its page went away mid-send, or this flush left it
       // so after a send of unknown outcome. Either way that send counts as one of unknown
       // outcome, written down here, before any re-send leaves.
       const unknowns = (entry.unknowns ?? 0) + (entry.sending ? 1 : 0);
       const giveUp = unknowns > 0 && (!ENDPOINTS[entry.endpoint].resend || unknowns > 1);
-      return (picked = { ...entry, unknowns, sending: giveUp ? undefined : now, unconfirmed: giveUp });
+      return (picked = { ...entry, unknowns, sending: giveUp ? undefined : now(), unconfirmed: giveUp });
     });
     const entry = picked as OutboxEntry | undefined;
     if (!entry) continue;
@@ -232,55 +307,117 @@ async function sendAll(): Promise<void> {
         await sleep(backoff(1, RESEND_MS, RESEND_MS));
         continue;
       }
-      const kept: OutboxEntry = { ...entry, sending: undefined };
-      if (error instanceof UnconfirmedError) kept.unconfirmed = true;
-      else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
-      await store.set(id, kept);
-      if (error instanceof OfflineError) return; // `online` resumes.
-      if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
-      else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
-      else if (kept.refused) announce({ type: 'failed', entry: kept });
-      else {
-        // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
-        // try the others of this service later.
-        unreachable.add(entry.baseUrl);
-        retryLater();
-      }
+      if (error instanceof OfflineError) return void (await keep(entry, { error }));
+      // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
+      // try the others of this service later.
+      if (await keep(entry, { error })) unreachable.add(entry.baseUrl);
       continue;
     } finally {
       globalThis.removeEventListener?.('beforeunload', leave);
     }
     failures = 0;
     // Kept until a form of its target tells the visitor: this page may have none.
-    const done: OutboxEntry = { ...entry, sending: undefined, delivered: response };
-    await store.set(id, done);
-    announce({ type: 'delivered', entry: done, response });
+    await keep(entry, { response });
   }
+  await tidy();
 }
 
-async function withLock(task: () => Promise<void>): Promise<void> {
-  // Web Locks exist in every current browser, but only in secure contexts. Without them the
-  // claim still keeps two flushes from sending one entry at once, but an entry another tab
-  // is sending that moment looks abandoned: a contact message then waits for the visitor
-  // (never sent twice), a signup may go once more (an upsert).
-  const locks = typeof navigator !== 'undefined' ? (navigator as Partial<Navigator>).locks : undefined;
-  if (locks) await locks.request(NAME, task);
-  else await task();
+/**
+ * Runs `task` holding the Web Lock `name`, one holder at a time across the origin's tabs.
+ * Web Locks exist in every current browser, but only in secure contexts, and a browser that
+ * blocks site data refuses them: the task then runs without one. Without locks the claim
+ * still keeps two flushes from sending one entry at once, but an entry another tab is
+ * sending that moment looks abandoned: a contact message then waits for the visitor (never
+ * sent twice), a signup may go once more (an upsert).
+ */
+async function hold<T>(name: string, task: () => Promise<T>): Promise<T> {
+  let ran = false;
+  try {
+    if (typeof navigator !== 'undefined' && navigator.locks) {
+      return await navigator.locks.request(name, () => ((ran = true), task()));
+    }
+  } catch (error) {
+    if (ran) throw error;
+  }
+  return task();
+}
+
+/** A new entry of this page, not yet stored. */
+export function draft<N extends PostEndpoint>(entry: Omit<OutboxEntry<N>, 'id' | 'queuedAt'>): OutboxEntry<N> {
+  // Strictly increasing within a page, so two submissions in one millisecond keep their order.
+  lastQueuedAt = Math.max(now(), lastQueuedAt + 1);
+  return { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
+}
+
+/** Writes `entry` to the store, with the marker on both sides of the write. */
+async function write(entry: OutboxEntry): Promise<void> {
+  listen();
+  mark();
+  await store.set(entry.id, entry);
+  mark();
 }
 
 /** Keeps a submission durably until it is delivered. */
 export async function enqueue<N extends PostEndpoint>(
   entry: Omit<OutboxEntry<N>, 'id' | 'queuedAt'>,
 ): Promise<OutboxEntry<N>> {
-  // Strictly increasing within a page, so two submissions in one millisecond keep their order.
-  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
-  const full = { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
-  await store.set(full.id, full);
-  listen();
+  const full = draft(entry);
+  await write(full);
   // Queued after the client's own retries failed: give the service a moment first.
-  flushAt(Date.now() + BACKOFF_FIRST_MS);
+  flushAt(now() + BACKOFF_FIRST_MS);
   return full;
 }
+
+/**
+ * Sends `entry` now, for a form in front of the visitor, written down first: it is stored in
+ * flight before it leaves (under a Web Lock of its own, so no other tab takes it for
+ * abandoned), and a signup's one re-send after an unknown outcome is counted in the store
+ * before it leaves, as a flush does. A page that goes away mid-send leaves it in flight, and
+ * the next page's flush applies the outbox's rule to it.
+ *
+ * Resolves with the service's answer when `told()`, asked as the answer comes, says the form
+ * can still tell the visitor; the entry then leaves the store. Otherwise (the form left the
+ * page, or the page is being left) the outcome is kept for the next form of its target, as a
+ * flush keeps it, and it resolves with nothing. Rejects with the error for a form that tells
+ * it, and always with an OfflineError, after which the entry waits in the outbox.
+ */
+export async function sendNow(entry: OutboxEntry, told: () => boolean): Promise<SubmitResponse | undefined> {
+  live.add(entry.id);
+  globalThis.addEventListener?.('beforeunload', leave);
+  try {
+    return await hold(`${NAME}:${entry.id}`, async () => {
+      for (let unknowns = 0; ; unknowns++) {
+        await write({ ...entry, sending: now(), unknowns });
+        let outcome: { response: SubmitResponse } | { error: unknown };
+        try {
+          outcome = { response: await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { once: true }) };
+        } catch (error) {
+          if (error instanceof UnconfirmedError && !unknowns && ENDPOINTS[entry.endpoint].resend) {
+            await sleep(backoff(1, RESEND_MS, RESEND_MS));
+            continue;
+          }
+          outcome = { error };
+        }
+        const offline = 'error' in outcome && outcome.error instanceof OfflineError;
+        if (offline || leaving || !told()) {
+          await keep({ ...entry, unknowns }, outcome);
+          if (offline) throw (outcome as { error: unknown }).error;
+          return undefined;
+        }
+        await store.update(entry.id, () => undefined);
+        void tidy();
+        if ('error' in outcome) throw outcome.error;
+        return outcome.response;
+      }
+    });
+  } finally {
+    live.delete(entry.id);
+    globalThis.removeEventListener?.('beforeunload', leave);
+  }
+}
+
+/** Whether the outbox keeps its entries across pages here ('memory' where the browser refuses storage). */
+export const durable = async (): Promise<boolean> => (await store.backend()) === 'indexeddb';
 
 /**
  * Takes the oldest entry waiting for the visitor (delivered, unconfirmed, or refused) for
@@ -289,12 +426,15 @@ export async function enqueue<N extends PostEndpoint>(
  */
 export async function claim(match: (entry: OutboxEntry) => boolean): Promise<ClaimedEntry | undefined> {
   listen();
-  for (const found of leaving ? [] : await pending()) {
+  for (const found of leaving || !waiting() ? [] : await pending()) {
     if (!forVisitor(found) || !match(found)) continue;
     let taken: OutboxEntry | undefined;
     await store.update<OutboxEntry>(found.id, (entry) => ((taken = forVisitor(entry) ? entry : undefined) ? undefined : entry));
     const back = taken as OutboxEntry | undefined;
-    if (back) return { ...back, error: back.refused && revive(back.refused) };
+    if (back) {
+      void tidy();
+      return { ...back, error: back.refused && revive(back.refused) };
+    }
   }
   return undefined;
 }
@@ -320,7 +460,7 @@ export function flush(): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      await withLock(sendAll);
+      await hold(NAME, sendAll);
     } while (again);
   })().finally(() => {
     running = undefined;
@@ -328,10 +468,14 @@ export function flush(): Promise<void> {
   return running;
 }
 
-/** Idempotent: flushes now, on every `online` event, and when a rate-limit wait ends. */
+/**
+ * Idempotent: flushes soon when anything may wait (the marker says so), on every `online`
+ * event, and when a rate-limit wait ends. A page whose visitor left nothing behind opens no
+ * database for it.
+ */
 export function startOutbox(): void {
   if (started) return;
   started = true;
   listen();
-  flushAt(Date.now() + START_DELAY_MS);
+  if (waiting()) flushAt(now() + START_DELAY_MS);
 }
