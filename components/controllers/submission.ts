@@ -286,17 +286,21 @@ export class SubmissionController implements ReactiveController {
     const slow = setTimeout(() => this.#show('busy', s.stillTrying), SLOW_MS);
     const entry = draft({ baseUrl: client.baseUrl, endpoint, params, body: data } as never) as OutboxEntry;
     this.#own(entry.id, sent);
+    const gone = () => !this.host.isConnected;
+    let held = false;
     try {
-      // Written down before it leaves; if this element has left the page when the answer
-      // comes (an app swapped its route), the outbox keeps it for the next form of its target.
-      const response = await sendNow(entry, () => this.host.isConnected);
-      if (!response) return;
+      // Written down before it leaves. The outbox keeps the outcome for the visitor when this
+      // element has left the page as it comes (an app swapped its route), or when what it gives
+      // back could not go back into the fields now (the visitor typed something else meanwhile).
+      const response = await sendNow(entry, (ok) => (held = gone() || (!ok && this.#snapshot() !== sent)));
+      if (gone()) return;
       owners.delete(entry.id);
       // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
       if (this.#snapshot() === sent) form.reset();
       this.#answer(true);
       this.#succeed(data, response, false);
     } catch (error) {
+      if (gone()) return;
       if (isHubError(error, 'OfflineError')) {
         // Only what never left the browser is queued: sent again later, it is sent once. What
         // cannot be stored (the browser refuses storage) stays in the fields too.
@@ -306,7 +310,8 @@ export class SubmissionController implements ReactiveController {
         this.#show('queued', kept ? s.queued : s.queuedHere);
         this.o.fire('queued', { data, entry });
       } else {
-        owners.delete(entry.id);
+        // Kept in the outbox, it stays this form's to take back once the visitor empties it.
+        if (!held) owners.delete(entry.id);
         this.#fail(error as Error, data, sent);
       }
     } finally {
@@ -346,7 +351,8 @@ export class SubmissionController implements ReactiveController {
         if (isField(el) && el.type !== 'hidden') fields.set(el, message);
         else rest.push(message);
       }
-      this.o.markFields(fields, true);
+      // Beside the fields only if they still hold what was refused; else they come back with it.
+      if (sent === undefined || sent === this.#snapshot()) this.o.markFields(fields, true);
       this.#show('invalid', rest.filter(Boolean).join(' ') || s.invalid);
     } else {
       if (kind !== 'unconfirmed') logOnce(error);

@@ -375,13 +375,13 @@ export async function enqueue<N extends PostEndpoint>(
  * before it leaves, as a flush does. A page that goes away mid-send leaves it in flight, and
  * the next page's flush applies the outbox's rule to it.
  *
- * Resolves with the service's answer when `told()`, asked as the answer comes, says the form
- * can still tell the visitor; the entry then leaves the store. Otherwise (the form left the
- * page, or the page is being left) the outcome is kept for the next form of its target, as a
- * flush keeps it, and it resolves with nothing. Rejects with the error for a form that tells
- * it, and always with an OfflineError, after which the entry waits in the outbox.
+ * Resolves with the service's answer, or rejects with the error, for the form to tell. The
+ * entry then leaves the store, unless `kept(ok)`, asked as the answer comes, says that the
+ * form cannot give it back (it left the page; or, for an answer that is no success, its
+ * fields hold something else now), or the page is being left: the outcome is then kept for a
+ * form of its target, as a flush keeps it. After an OfflineError it waits in the outbox.
  */
-export async function sendNow(entry: OutboxEntry, told: () => boolean): Promise<SubmitResponse | undefined> {
+export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
   live.add(entry.id);
   globalThis.addEventListener?.('beforeunload', leave);
   try {
@@ -398,14 +398,12 @@ export async function sendNow(entry: OutboxEntry, told: () => boolean): Promise<
           }
           outcome = { error };
         }
-        const offline = 'error' in outcome && outcome.error instanceof OfflineError;
-        if (offline || leaving || !told()) {
+        if ((outcome as { error: unknown }).error instanceof OfflineError || leaving || kept('response' in outcome)) {
           await keep({ ...entry, unknowns }, outcome);
-          if (offline) throw (outcome as { error: unknown }).error;
-          return undefined;
+        } else {
+          await store.update(entry.id, () => undefined);
+          void tidy();
         }
-        await store.update(entry.id, () => undefined);
-        void tidy();
         if ('error' in outcome) throw outcome.error;
         return outcome.response;
       }

@@ -107,6 +107,8 @@ export class Instance {
   forms = new Map<string, string>();
   records: Records = { subscribers: [], contacts: [], magic_links: [] };
   log: LoggedRequest[] = [];
+  /** Requests that arrived and are not answered yet (a fault holds or delays them), as the log will name them. */
+  inFlight = new Set<Pick<LoggedRequest, 'method' | 'path' | 'arrived' | 'email'>>();
   faults: ArmedFault[] = [];
   /** Requests a `hold` fault holds now, and what lets them go. */
   held = 0;

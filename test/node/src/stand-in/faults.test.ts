@@ -244,9 +244,12 @@ describe('answers a browser cannot read, clocks that are off, and answers held b
     });
     const held = async () => ((await (await fetch(`${s.url}/__stand-in/faults`)).json()) as { held: number }).held;
     await until(async () => (await held()) > 0, 'the POST to be held', { intervalMs: 20 });
-    // Stored, and not answered: the log writes a request when it is answered.
+    // Stored, and not answered: the log writes a request when it is answered, and lists it
+    // meanwhile as in flight, where it arrived.
     assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['held@example.com']);
     assert.deepEqual(await s.log(), []);
+    const { inFlight } = (await (await fetch(`${s.url}/__stand-in/log`)).json()) as { inFlight: Array<{ method: string; email: string }> };
+    assert.deepEqual(inFlight.map((r) => [r.method, r.email]), [['POST', 'held@example.com']]);
     const released = await fetch(`${s.url}/__stand-in/faults/release`, { method: 'POST' });
     assert.deepEqual(await released.json(), { message: 'Released.', released: 1 });
     assert.equal((await answer).status, 201);
