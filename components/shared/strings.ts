@@ -47,10 +47,8 @@ export interface FormStrings {
   unconfirmed: string;
   /** A 409 from a signup: the address was already subscribed. Shown as a success. */
   alreadySubscribed: string;
-  /** Nothing the visitor can fix: a bad option, a redirect. */
+  /** Nothing the visitor can fix: a bad option, a redirect, a page whose policy keeps the form from reaching the service. */
   config: string;
-  /** The page's Content Security Policy kept the entry from leaving: it was not sent. */
-  blocked: string;
   /** 404: no such form or tenant. */
   notFound: string;
   /** 5xx, a 408, a body that is not the service's: try again later. */
@@ -89,7 +87,7 @@ export const FORM_EN: FormStrings = {
   resourceSent: 'Thanks! Check your inbox for the link.',
   messageSent: 'Thanks, your message has been sent.',
   queued: QUEUED,
-  queuedHere: 'You seem to be offline. Keep this page open until it is sent: it will go as soon as you are back online.',
+  queuedHere: 'You seem to be offline. Keep this page open until it is sent, once you are back online.',
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
   rateLimitedOne: 'Too many attempts. You can try again in 1 second.',
   rateLimitedMinutes: 'Too many attempts. You can try again in about {minutes} minutes.',
@@ -98,7 +96,6 @@ export const FORM_EN: FormStrings = {
   unconfirmed: 'We could not confirm that this arrived. You can send it again.',
   alreadySubscribed: 'You are already subscribed. Thank you!',
   config: CONFIG,
-  blocked: 'This was not sent: this site is not set up to reach the service. Please let the site’s owner know.',
   notFound: CONFIG,
   error: ERROR,
   unreachable: ERROR,

@@ -11,8 +11,6 @@ import { isHubError } from './errors.js';
 export type AdviceKind =
   /** Nothing the visitor can fix: a bad option, a redirect, an answer of the wrong kind. */
   | 'config'
-  /** The page's Content Security Policy kept the request from leaving: nothing was sent. */
-  | 'blocked'
   /** 404: no such form, tenant or page. A form shows the service's `message` when it gave one, as for any 4xx. */
   | 'notFound'
   /** Too many attempts: wait (the error's `retryAfter`). */
@@ -48,7 +46,6 @@ const KINDS: Record<string | number, AdviceKind> = {
   NetworkError: 'unreachable',
   TimeoutError: 'unreachable',
   ConfigError: 'config',
-  BlockedError: 'blocked',
   RedirectError: 'config',
   400: 'badRequest',
   403: 'forbidden',

@@ -61,7 +61,7 @@ export async function post<N extends PostEndpoint>(
   name: N,
   params: EndpointParams[N],
   body: SignupBody | ContactBody,
-  options: CallOptions & Pick<SendRequest, 'once'> = {},
+  options: CallOptions & Pick<SendRequest, 'once' | 'resent'> = {},
 ): Promise<SubmitResponse> {
   // What is sent is the address the visitor sees.
   const email = requireText(typeof body?.email === 'string' ? visible(body.email).trim() : body?.email, 'an email address');

@@ -33,18 +33,6 @@ export class ConfigError extends HubError {
 }
 
 /**
- * The page's Content Security Policy did not let the request leave (its `connect-src` does
- * not name the service): nothing was sent. A set-up error of the site, which its owner fixes
- * by adding the service's origin, `origin`, to that directive.
- */
-export class BlockedError extends ConfigError {
-  override name = 'BlockedError';
-  constructor(readonly origin: string) {
-    super(`hub-kit: this page's Content Security Policy blocks requests to ${origin}: add ${origin} to its connect-src directive.`);
-  }
-}
-
-/**
  * The allowance is spent. Either the service answered 429, or the client's own budget knew
  * the service would and sent nothing (`sent` is false). Either way the same fields say how
  * long to wait, so an element can show a countdown.

@@ -16,8 +16,8 @@
  * set back or forward does not move. The timeout covers the whole exchange, the body too.
  *
  * A request the page's Content Security Policy keeps from leaving fails like a dropped
- * connection, but the browser reports it (`securitypolicyviolation`): it is a BlockedError,
- * a set-up error, since nothing was sent.
+ * connection, but the browser reports it (`securitypolicyviolation`): it is a ConfigError,
+ * a set-up error, since nothing was sent, whose message names the origin to allow.
  *
  * It knows no response schema of its own: the caller hands over the one of the endpoint it
  * calls (see calls.ts), so an element that only reads a profile does not carry the parsers
@@ -32,7 +32,7 @@ import { sleep } from '../timing/sleep.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { ENDPOINTS, type EndpointName, type EndpointParams } from './endpoints.js';
 import {
-  BlockedError,
+  ConfigError,
   HttpError,
   NetworkError,
   OfflineError,
@@ -91,10 +91,15 @@ export interface SendRequest extends CallOptions {
   validators?: Validators | undefined;
   /**
    * No re-send within this call after a send whose outcome is unknown, even where the
-   * endpoint allows one: the caller makes that re-send itself, once it has written down
-   * that it does (the outbox, so that a page that goes away mid-send cannot lead to a third).
+   * endpoint allows one (the outbox, for an entry whose one re-send was made before).
    */
   once?: boolean;
+  /**
+   * Called, and awaited, before the one re-send of a send whose outcome is unknown: the
+   * outbox writes down there that it is made, so that a page that goes away during it
+   * cannot lead to a third send.
+   */
+  resent?: () => Promise<unknown>;
 }
 
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
@@ -107,32 +112,22 @@ function messageOf(body: unknown, fallback: string): string {
   return (parsed.success && parsed.data.message) || fallback;
 }
 
-/** Origins the page's Content Security Policy kept a request from reaching, as the browser reported them. */
-const blocked = new Set<string>();
-let watching = false;
-
-function watchPolicy(): void {
-  if (watching) return;
-  watching = true;
-  globalThis.addEventListener?.('securitypolicyviolation', (event) => {
-    try {
-      if (event.effectiveDirective === 'connect-src') blocked.add(new URL(event.blockedURI).origin);
-    } catch {
-      // A report without a URL (an inline script, say) is not about us.
-    }
-  });
-}
+/**
+ * What the page's Content Security Policy kept from leaving, as the browser reported it: the
+ * blocked URLs of `connect-src` violations, from the first send on.
+ */
+let blocked: string[] | undefined;
 
 /**
  * Whether the page's policy blocked a request to `origin`: the browser rejects the fetch
- * first and reports the violation a moment later (Chromium, Firefox) or just before (WebKit),
- * so a failure waits for the report up to POLICY_MS.
+ * first and reports the violation a moment later (Chromium, Firefox) or just before
+ * (WebKit), so a failure waits for the report, half a second at most.
  */
 async function policyBlocks(origin: string): Promise<boolean> {
-  for (let waited = 0; !blocked.has(origin) && waited < POLICY_MS; waited += 25) await sleep(25);
-  return blocked.has(origin);
+  const found = () => blocked!.some((url) => (url + '/').startsWith(origin + '/'));
+  for (let i = 0; !found() && i < 20; i++) await sleep(25);
+  return found();
 }
-const POLICY_MS = 500;
 
 /** Wraps an error that the retry loop may try again. */
 class RetryableError extends Error {
@@ -181,7 +176,12 @@ export class Transport {
     const { group, takesEmail, method, resend } = ENDPOINTS[name];
     const url = this.url(name, params);
     const email = takesEmail && request.email ? normalizeEmail(request.email) : undefined;
-    watchPolicy();
+    if (!blocked) {
+      blocked = [];
+      globalThis.addEventListener?.('securitypolicyviolation', (event) => {
+        if (event.effectiveDirective === 'connect-src') blocked!.push(event.blockedURI);
+      });
+    }
     let lastError: Error | undefined;
     // The last POST attempt that may have arrived, and how many there were.
     let unknown: Error | undefined;
@@ -209,6 +209,7 @@ export class Transport {
           unknown = error.error;
           // Once for a contact message, twice for a signup (the service upserts by email).
           if (!resend || request.once || ++unknowns > 1) break;
+          await request.resent?.();
         }
       }
       if (attempt === this.#attempts) break;
@@ -256,7 +257,8 @@ export class Transport {
         if (signal?.aborted) throw signal.reason ?? error;
         if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
         const { origin } = new URL(url);
-        if (await policyBlocks(origin)) throw new BlockedError(origin);
+        // Nothing left the page: a set-up error of the site, which its owner fixes.
+        if (await policyBlocks(origin)) throw new ConfigError(`hub-kit: add ${origin} to the connect-src of this page's Content-Security-Policy.`);
         throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
       }
       receivedAt = now();

@@ -40,7 +40,6 @@ import { openStore } from '../cache/store.js';
 import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
 import { now } from '../timing/clock.js';
-import { sleep } from '../timing/sleep.js';
 
 /**
  * A final refusal, as stored and as sent to other tabs: the error's own fields (name, status,
@@ -100,8 +99,6 @@ const NAME = 'hub-kit:outbox';
 const START_DELAY_MS = 200;
 const BACKOFF_FIRST_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
-/** Before a signup's one re-send: a moment for a dropped connection to mend. */
-const RESEND_MS = 800;
 
 /** 128 random bits in hex (randomUUID exists only in secure contexts; an http page of a site may still embed us). */
 const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -222,7 +219,7 @@ function retryLater(): void {
  */
 function isFinal(error: unknown): boolean {
   const status = isHubError(error) ? (error.status ?? 0) : 0;
-  return /^(Config|Blocked)Error$/.test((error as Error).name) || (status > 299 && status !== 408 && status !== 429 && status !== 503);
+  return isHubError(error, 'ConfigError') || (status > 299 && status !== 408 && status !== 429 && status !== 503);
 }
 
 /** Whether the entry waits for a person rather than for a flush. */
@@ -233,35 +230,25 @@ const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.delive
  * or refused for a form to take, or kept to be sent later (offline, a wait, a 503). Answers
  * whether the entry still waits to be sent.
  */
-async function keep(entry: OutboxEntry, outcome: { response: SubmitResponse } | { error: unknown }): Promise<boolean> {
+async function keep(entry: OutboxEntry, { response, error }: Outcome): Promise<boolean> {
   const kept: OutboxEntry = { ...entry, sending: undefined };
-  const error = 'error' in outcome ? outcome.error : undefined;
-  if ('response' in outcome) kept.delivered = outcome.response;
+  if (response) kept.delivered = response;
   else if (error instanceof UnconfirmedError) kept.unconfirmed = true;
   else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message, name: (error as Error).name };
   await store.set(entry.id, kept);
-  if ('response' in outcome) announce({ type: 'delivered', entry: kept, response: outcome.response });
-  else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
-  else if (kept.refused) announce({ type: 'failed', entry: kept });
+  const type = response ? 'delivered' : kept.unconfirmed ? 'unconfirmed' : kept.refused && 'failed';
+  if (type) announce({ type, entry: kept, response });
   else if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
   else if (!(error instanceof OfflineError)) retryLater(); // `online` resumes an offline one.
-  return !forVisitor(kept);
-}
-
-/** The names of the Web Locks held now, in any tab of the origin (none where there are no locks). */
-async function heldLocks(): Promise<Set<string>> {
-  try {
-    return new Set(((await navigator.locks.query()).held ?? []).map((lock) => lock.name!));
-  } catch {
-    return new Set();
-  }
+  return !type;
 }
 
 async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   const queue = await pending();
-  const held = await heldLocks();
+  // The Web Locks held now, in any tab of the origin (none where there are no locks).
+  const held = (await navigator.locks?.query().catch(() => undefined))?.held?.map((lock) => lock.name) ?? [];
   for (let i = 0; i < queue.length; i++) {
     const { id, baseUrl, sending } = queue[i]!;
     // What already waits for a form is passed over without a transaction (delivered entries
@@ -270,7 +257,7 @@ async function sendAll(): Promise<void> {
     // Being sent now by a form of this tab, or of another, which tells its outcome: when
     // the other's lock is let go (its page went away, perhaps), look again.
     if (sending && live.has(id)) continue;
-    if (sending && held.has(`${NAME}:${id}`)) {
+    if (sending && held.includes(`${NAME}:${id}`)) {
       void hold(`${NAME}:${id}`, async () => {}).then(kick);
       continue;
     }
@@ -294,32 +281,41 @@ async function sendAll(): Promise<void> {
       announce({ type: 'unconfirmed', entry });
       continue;
     }
-    let response: SubmitResponse;
-    // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
-    globalThis.addEventListener?.('beforeunload', leave);
-    try {
-      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { once: true });
-    } catch (error) {
-      if (error instanceof UnconfirmedError && !entry.unknowns && ENDPOINTS[entry.endpoint].resend) {
-        // Left marked in flight: picked again, the store counts this send as unknown before
-        // the one re-send a signup allows leaves.
-        queue.push(entry);
-        await sleep(backoff(1, RESEND_MS, RESEND_MS));
-        continue;
-      }
-      if (error instanceof OfflineError) return void (await keep(entry, { error }));
-      // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
-      // try the others of this service later.
-      if (await keep(entry, { error })) unreachable.add(entry.baseUrl);
-      continue;
-    } finally {
-      globalThis.removeEventListener?.('beforeunload', leave);
-    }
-    failures = 0;
-    // Kept until a form of its target tells the visitor: this page may have none.
-    await keep(entry, { response });
+    const outcome = await deliver(entry);
+    if ('response' in outcome) failures = 0;
+    // Kept until a form of its target tells the visitor (this page may have none), or to be
+    // sent later: a 503 or 408 (nothing taken), after the client's own retries, keeps the
+    // others of this service waiting too.
+    if (await keep(entry, outcome)) unreachable.add(entry.baseUrl);
+    if (outcome.error instanceof OfflineError) return; // `online` resumes.
   }
   await tidy();
+}
+
+/** How a send ended: the service's answer, or the error. */
+type Outcome = { response?: SubmitResponse; error?: unknown };
+
+/**
+ * Sends `entry`, marked in flight in the store: a signup whose send has an unknown outcome is
+ * sent once more (by the transport, within the call), that send of unknown outcome written
+ * down (`unknowns`) before the re-send leaves, so that a page gone during the re-send leads
+ * to no third; an entry found in flight was counted so when it was picked, and gets no re-send.
+ */
+async function deliver(entry: OutboxEntry): Promise<Outcome> {
+  // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
+  globalThis.addEventListener?.('beforeunload', leave);
+  try {
+    return {
+      response: await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, {
+        once: !!entry.unknowns,
+        resent: () => write({ ...entry, sending: now(), unknowns: (entry.unknowns = 1) }),
+      }),
+    };
+  } catch (error) {
+    return { error };
+  } finally {
+    globalThis.removeEventListener?.('beforeunload', leave);
+  }
 }
 
 /**
@@ -383,34 +379,20 @@ export async function enqueue<N extends PostEndpoint>(
  */
 export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
   live.add(entry.id);
-  globalThis.addEventListener?.('beforeunload', leave);
   try {
     return await hold(`${NAME}:${entry.id}`, async () => {
-      for (let unknowns = 0; ; unknowns++) {
-        await write({ ...entry, sending: now(), unknowns });
-        let outcome: { response: SubmitResponse } | { error: unknown };
-        try {
-          outcome = { response: await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { once: true }) };
-        } catch (error) {
-          if (error instanceof UnconfirmedError && !unknowns && ENDPOINTS[entry.endpoint].resend) {
-            await sleep(backoff(1, RESEND_MS, RESEND_MS));
-            continue;
-          }
-          outcome = { error };
-        }
-        if ((outcome as { error: unknown }).error instanceof OfflineError || leaving || kept('response' in outcome)) {
-          await keep({ ...entry, unknowns }, outcome);
-        } else {
-          await store.update(entry.id, () => undefined);
-          void tidy();
-        }
-        if ('error' in outcome) throw outcome.error;
-        return outcome.response;
+      await write((entry = { ...entry, sending: now(), unknowns: 0 }));
+      const { response, error } = await deliver(entry);
+      if (error instanceof OfflineError || leaving || kept(!!response)) await keep(entry, { response, error });
+      else {
+        await store.update(entry.id, () => undefined);
+        void tidy();
       }
+      if (!response) throw error;
+      return response;
     });
   } finally {
     live.delete(entry.id);
-    globalThis.removeEventListener?.('beforeunload', leave);
   }
 }
 
@@ -475,5 +457,5 @@ export function startOutbox(): void {
   if (started) return;
   started = true;
   listen();
-  if (waiting()) flushAt(now() + START_DELAY_MS);
+  flushAt(now() + START_DELAY_MS);
 }

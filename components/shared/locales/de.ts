@@ -38,7 +38,6 @@ export const de: HubKitStrings = {
   unconfirmed: 'Wir konnten nicht bestätigen, dass Ihre Eingabe angekommen ist. Sie können sie erneut senden.',
   alreadySubscribed: 'Sie sind bereits angemeldet. Vielen Dank!',
   config: CONFIG,
-  blocked: 'Ihre Eingabe wurde nicht gesendet: Diese Website ist nicht dafür eingerichtet, den Dienst zu erreichen. Bitte geben Sie den Betreibern der Website Bescheid.',
   notFound: CONFIG,
   error: ERROR,
   unreachable: ERROR,

@@ -37,7 +37,6 @@ export const es: HubKitStrings = {
   unconfirmed: 'No hemos podido confirmar que su envío haya llegado. Puede volver a enviarlo.',
   alreadySubscribed: 'Esta dirección ya está suscrita. ¡Gracias!',
   config: CONFIG,
-  blocked: 'Su envío no ha salido: este sitio no está configurado para conectar con el servicio. Por favor, avise al responsable del sitio.',
   notFound: CONFIG,
   error: ERROR,
   unreachable: ERROR,

@@ -37,7 +37,6 @@ export const fr: HubKitStrings = {
   unconfirmed: 'Nous n’avons pas pu confirmer la bonne réception de votre envoi. Vous pouvez le renvoyer.',
   alreadySubscribed: 'Cette adresse est déjà abonnée. Merci\u202f!',
   config: CONFIG,
-  blocked: 'Votre envoi n’est pas parti\u00a0: ce site n’est pas configuré pour joindre le service. Veuillez prévenir le responsable du site.',
   notFound: CONFIG,
   error: ERROR,
   unreachable: ERROR,

@@ -26,10 +26,12 @@ import { arm, browserName, fill, mount, posts, records, remoteStandIn, seen, uni
 const remote = remoteStandIn(`submissions-events-${browserName()}`);
 
 const UNCONFIRMED = /could not confirm that this arrived/i;
-const NOT_SENT = /this was not sent: this site is not set up to reach the service/i;
+// A set-up error of the site: nothing was received, and its owner is to be told.
+const NOT_SENT = /this form is not set up correctly, and your entry was not received/i;
 const GENERIC = /could not take this right now/i;
 
-const value = (el: HubFormElement, name: string) => (el.formElement!.elements.namedItem(name) as HTMLInputElement).value;
+const field = (el: HubFormElement, name: string) => el.formElement!.elements.namedItem(name) as HTMLInputElement;
+const value = (el: HubFormElement, name: string) => field(el, name).value;
 const held = async (base: string) => ((await (await fetch(`${base}/__stand-in/faults`, { cache: 'no-store' })).json()) as { held: number }).held;
 const release = (base: string) => fetch(`${base}/__stand-in/faults/release`, { method: 'POST' });
 
@@ -69,7 +71,7 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
   });
 
   describe('a page whose Content Security Policy does not let it reach the service', () => {
-    it('says the entry was not sent and the site is not set up, keeps it in the fields, and names the directive once in the console', async () => {
+    it('says the form is not set up and the entry was not received, keeps it in the fields, and names the directive once in the console', async () => {
       const sandbox = base();
       // The page's own origin spelled out: Firefox does not match 'self' in an about:srcdoc frame.
       const policy = `<meta http-equiv="Content-Security-Policy" content="script-src ${location.origin}; connect-src ${location.origin}">`;
@@ -207,6 +209,31 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
       await untilSeen(again, UNCONFIRMED);
       expect([value(again, 'email'), value(again, 'message')]).to.deep.equal([email, 'Sent as I left']);
       await release(sandbox);
+      expect(await posts(sandbox, '/contact')).to.have.length(1);
+    });
+  });
+
+  describe('text typed while a send is in flight (found by the model-based suite)', () => {
+    it('a refusal that comes back while the fields hold something else waits, and comes back when the visitor empties the form', async () => {
+      const sandbox = base();
+      await arm(sandbox, { path: '/contact', method: 'POST', status: 422, hold: true, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } });
+      const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': sandbox });
+      const first = uniqueEmail('first');
+      fill(el.formElement!, { email: first, message: 'The first' });
+      el.formElement!.requestSubmit();
+      await until(async () => (await held(sandbox)) === 1, 'the POST to arrive');
+      // The visitor starts the next message while the first is in flight.
+      const next = uniqueEmail('next');
+      fill(el.formElement!, { email: next, message: 'The next' });
+      await release(sandbox);
+      await untilSeen(el, /the email is invalid/i);
+      expect([value(el, 'email'), value(el, 'message')]).to.deep.equal([next, 'The next']);
+      // Emptied, the form takes the first back, with its reason beside its field.
+      fill(el.formElement!, { email: '', message: '' });
+      el.formElement!.dispatchEvent(new Event('input', { bubbles: true }));
+      await until(() => value(el, 'email') === first, 'the first message to come back');
+      expect(value(el, 'message')).to.equal('The first');
+      expect(field(el, 'email').getAttribute('aria-invalid')).to.equal('true');
       expect(await posts(sandbox, '/contact')).to.have.length(1);
     });
   });
