@@ -176,6 +176,32 @@ describe('subscribers export and import', () => {
     assert.ok(!files().includes(KEY));
   });
 
+  it('never subscribes again someone who unsubscribed, unless told --resubscribe', async (t) => {
+    const { cli, dir } = await setup(t);
+    const everyone = async () => {
+      const run = cli(['subscribers', 'export', '--format', 'jsonl']);
+      assert.equal(await run.exited, 0, run.output());
+      return run.stdout().trim().split('\n').map((line) => JSON.parse(line) as { email: string; status: string });
+    };
+    const gone = (await everyone()).filter((s) => s.status === 'unsubscribed').slice(0, 3);
+    assert.equal(gone.length, 3, 'the workspace has people who unsubscribed');
+    const file = join(dir, 'list.csv');
+    writeFileSync(file, ['email,status', ...gone.map((s) => `${s.email},subscribed`), 'newcomer@example.com,subscribed', ''].join('\n'));
+    const statusOf = async () => {
+      const now = await everyone();
+      return [...gone.map((g) => g.email), 'newcomer@example.com'].map((email) => now.find((s) => s.email === email)?.status);
+    };
+
+    const plain = cli(['subscribers', 'import', file]);
+    assert.equal(await plain.exited, 0, plain.output());
+    assert.match(plain.output(), /3 left unsubscribed/);
+    assert.deepEqual(await statusOf(), ['unsubscribed', 'unsubscribed', 'unsubscribed', 'subscribed']);
+
+    const asked = cli(['subscribers', 'import', file, '--resubscribe']);
+    assert.equal(await asked.exited, 0, asked.output());
+    assert.deepEqual(await statusOf(), ['subscribed', 'subscribed', 'subscribed', 'subscribed']);
+  });
+
   it('--dry-run checks every row and sends nothing', async (t) => {
     const { cli, dir, log } = await setup(t);
     const file = join(dir, 'list.csv');
