@@ -11,6 +11,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { launchers } from './test/support/browsers.mjs';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
+import { timingReporter } from './test/support/timing-reporter.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
 
@@ -38,7 +39,8 @@ export default {
   // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
   testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,
   testFramework: {
-    config: { ui: 'bdd', timeout: 20_000 },
+    // HUB_TEST_GREP: only the tests whose full title matches (`npm run mutate` uses it).
+    config: { ui: 'bdd', timeout: 20_000, ...(process.env.HUB_TEST_GREP ? { grep: process.env.HUB_TEST_GREP } : {}) },
   },
   middleware: [standInMiddleware(), cspPageMiddleware()],
   plugins: [
@@ -47,5 +49,5 @@ export default {
     scriptTagOriginPlugin(),
     inputCommandsPlugin(),
   ],
-  reporters: [defaultReporter(), summaryReporter({ flatten: false })],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), timingReporter()],
 };
