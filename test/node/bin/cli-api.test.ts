@@ -83,12 +83,17 @@ describe('exit codes and messages', () => {
     assert.ok(!list.output().includes(KEY));
   });
 
-  it('1 when the service cannot be reached', async () => {
+  it('1 when the service cannot be reached, after five retries with a growing backoff', async (t) => {
     const closed = await serve({ port: 0 });
     await closed.close();
-    const run = start(['posts', 'list', '--base-url', closed.url], { HUB_KIT_STAND_IN_CLOCK: undefined });
-    // Five retries with backoff of up to 1, 2, 4, 8, 16 s: bounded, then one line.
+    // The waits move the clock of a stand-in of the test's own, not real time.
+    const clock = await serve({ port: 0 });
+    t.after(() => clock.close());
+    const run = start(['posts', 'list', '--base-url', closed.url], { HUB_KIT_STAND_IN_CLOCK: clock.url });
     assert.equal(await run.exited, 1);
+    // Five retries with backoff of 0.5–1, 1–2, 2–4, 4–8 and 8–16 s: 15.5 to 31 s in all, then one line.
+    const { offset_seconds: waited } = (await standInControl(clock.url).control('clock')) as { offset_seconds: number };
+    assert.ok(waited >= 15.5 && waited <= 31, `waited ${waited} s before giving up`);
     // The flag that was set, not the variable that was not.
     assert.match(run.output(), /could not be reached at http:\/\/127\.0\.0\.1:\d+\. Check --base-url and your connection\./);
   });
