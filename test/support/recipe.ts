@@ -17,10 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packedInto } from './packed.js';
 import { run, type Run } from './process.js';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Recipe {
   files: Map<string, string>;
@@ -92,15 +91,7 @@ export function newProject(name: string): Project {
   const work = mkdtempSync(join(tmpdir(), `hub-kit-${name}-`));
   const dir = join(work, `my-${name}-site`);
   mkdirSync(dir);
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-      cwd: repo,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, ...QUIET },
-    }),
-  ) as [{ filename: string }];
-  const tarball = join(work, packed[0].filename);
+  const tarball = packedInto(work);
   execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/docs/frameworks.md']);
   const doc = readFileSync(join(work, 'package', 'docs', 'frameworks.md'), 'utf8');
   const started: Run[] = [];
