@@ -83,7 +83,8 @@ export function frameworkSuite(suite: FrameworkSuite): void {
     assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
     const project = await timed('pack', () => newProject(suite.slug));
     const recipe = readRecipe(project.doc, suite.heading);
-    await timed('install', () => project.follow(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
+    const how = await timed('install', () => project.install(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
+    if (how === 'restored') timings.push('(the install restored from test-results/installs/)');
     project.writeFiles(recipe.files);
     if (suite.controlFiles) project.writeFiles(suite.controlFiles);
     const { env, serveLine } = await timed('build', () => project.follow(recipe.build, /^npx \S+ (start|preview)$/));
