@@ -14,7 +14,8 @@
  *   npm run mutate                      every row
  *   npm run mutate -- --only loopback   rows whose promise or file contains the words
  *   npm run mutate -- --list            the rows, without running anything
- *   npm run mutate -- --doc             also rewrite docs/guarantees.md with this run's results
+ *   npm run mutate -- --doc             also write this run's results into docs/guarantees.md
+ *   npm run mutate -- --list --doc      the rows into docs/guarantees.md, running nothing
  *
  * Rows with `build: true` read dist/: the fault is built first (`npm run build`), and dist/
  * is built again without it at the end.
@@ -130,9 +131,10 @@ async function main(): Promise<void> {
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1]!.toLowerCase() : undefined;
   let chosen = (await rows()).filter((row) => !only || `${row.promise} ${row.file} ${row.area}`.toLowerCase().includes(only));
   for (const row of chosen) locate(row);
-  if (only && argv.includes('--doc')) throw new Error('--doc records a full run: leave out --only');
   if (argv.includes('--list')) {
     for (const row of chosen) console.log(`${row.area}: ${row.promise}\n  ${row.file}\n  ${row.tests.join(' ')}`);
+    // The rows into docs/guarantees.md without running them: results of unchanged rows stay.
+    if (argv.includes('--doc')) await writeDoc();
     return;
   }
   const started = performance.now();
@@ -195,7 +197,7 @@ async function main(): Promise<void> {
   const bad = results.filter((r) => r.verdict !== 'red');
   console.log(`\n${red} of ${results.length} planted faults turned their tests red, in ${(total / 60).toFixed(1)} minutes.`);
   for (const r of bad) console.log(`  ${r.verdict === 'green' ? 'not caught' : r.note}: ${r.row.promise} (${r.row.area}, ${r.row.tests.join(' ')})`);
-  if (argv.includes('--doc')) writeDoc(results, total);
+  if (argv.includes('--doc')) await writeDoc({ results, seconds: total, full: !only });
   process.exitCode = bad.length ? 1 : 0;
 }
 
@@ -205,15 +207,26 @@ const code = (text: string) => (text.trim() ? `\`${cell(text.trim().replace(/\s+
 const REPOSITORY = 'https://github.com/hub-kit/hub-kit/blob/main';
 const link = (file: string) => `[\`${file}\`](${REPOSITORY}/${file})`;
 
-/** The table of docs/guarantees.md between its markers, from the rows and, when given, a run's results. */
-export function table(all: Row[], results?: Result[]): string {
+/** A table line without its last cell (the result), as the doc's rows are matched. */
+const withoutResult = (line: string) => line.replace(/\| [^|]*\|$/, '|');
+
+/**
+ * The table of docs/guarantees.md between its markers, from the rows and a run's results;
+ * a row without a result in this run keeps the one `previous` (the doc's table) gave it.
+ */
+export function table(all: Row[], results?: Result[], previous = new Map<string, string>()): string {
   const lines = ['| area | promise | guarded by the test | planted fault | result |', '|---|---|---|---|---|'];
   for (const row of all) {
     const result = results?.find((r) => r.row.area === row.area && r.row.promise === row.promise);
-    const outcome = result ? (result.verdict === 'red' ? `red (${result.seconds.toFixed(0)} s)` : result.verdict === 'green' ? '**not caught**' : result.note!) : '';
-    lines.push(
-      `| ${row.area} | ${cell(row.promise)} | ${row.tests.map(link).join(', ')}${row.grep ? ` (${cell(row.grep)})` : ''} | in ${link(row.file)}: ${code(row.find)} → ${code(row.replace)} | ${outcome} |`,
-    );
+    const line = `| ${row.area} | ${cell(row.promise)} | ${row.tests.map(link).join(', ')}${row.grep ? ` (${cell(row.grep)})` : ''} | in ${link(row.file)}: ${code(row.find)} → ${code(row.replace)} |`;
+    const outcome = result
+      ? result.verdict === 'red'
+        ? `red (${result.seconds.toFixed(0)} s)`
+        : result.verdict === 'green'
+          ? '**not caught**'
+          : result.note!
+      : (previous.get(line) ?? 'not run yet');
+    lines.push(`${line} ${outcome} |`);
   }
   return lines.join('\n');
 }
@@ -221,13 +234,24 @@ export function table(all: Row[], results?: Result[]): string {
 export const START = '<!-- guarantees:start -->';
 export const END = '<!-- guarantees:end -->';
 
-function writeDoc(results: Result[], seconds: number): void {
+/** Rewrites the doc's table: with a full run's results, or (without) the rows alone. */
+function writeDoc(run?: { results: Result[]; seconds: number; full: boolean }): Promise<void> | void {
   const doc = readFileSync(DOC, 'utf8');
-  const all = results.map((r) => r.row);
-  const when = new Date().toISOString().slice(0, 10);
-  const summary = `Last full run: ${when}, ${results.filter((r) => r.verdict === 'red').length} of ${results.length} red, ${(seconds / 60).toFixed(0)} minutes.`;
-  const body = `${START}\n${summary}\n\n${table(all, results)}\n${END}`;
-  writeFileSync(DOC, doc.slice(0, doc.indexOf(START)) + body + doc.slice(doc.indexOf(END) + END.length));
+  const old = doc.slice(doc.indexOf(START), doc.indexOf(END));
+  const previous = new Map(
+    old
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| area'))
+      .map((line) => [withoutResult(line).trimEnd(), /\| ([^|]*) \|$/.exec(line)?.[1] ?? ''] as const),
+  );
+  const summaryLine = old.split('\n').find((line) => line.startsWith('Last full run:')) ?? 'No full run yet.';
+  return rows().then((all) => {
+    const summary = run?.full
+      ? `Last full run: ${new Date().toISOString().slice(0, 10)}, ${run.results.filter((r) => r.verdict === 'red').length} of ${run.results.length} red, ${(run.seconds / 60).toFixed(0)} minutes.`
+      : summaryLine;
+    const body = `${START}\n${summary}\n\n${table(all, run?.results, previous)}\n${END}`;
+    writeFileSync(DOC, doc.slice(0, doc.indexOf(START)) + body + doc.slice(doc.indexOf(END) + END.length));
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
