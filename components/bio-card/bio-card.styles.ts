@@ -221,6 +221,12 @@ export const styles = [
       font-size: 0.8rem;
       color: var(--_muted);
     }
+    .presence > *,
+    .error p,
+    .note,
+    .more {
+      unicode-bidi: plaintext;
+    }
     .error {
       justify-content: center;
       align-items: center;

@@ -21,10 +21,15 @@ export const flag = (el: Element, name: string, on: boolean): void => {
 export class FieldErrorsController implements ReactiveController {
   #marked = new Set<Field>();
 
-  /** `idFor(name)` names a field that has no id, so its note can be tied to it. */
+  /**
+   * `idFor(name)` names a field that has no id, so its note can be tied to it; `langOf(message)`
+   * is the language of a message when it is not the page's (a string), so a note in English
+   * on a page in another language says so.
+   */
   constructor(
     host: ReactiveControllerHost,
     private readonly idFor: (name: string) => string,
+    private readonly langOf?: (message: string) => unknown,
   ) {
     host.addController(this);
   }
@@ -58,6 +63,8 @@ export class FieldErrorsController implements ReactiveController {
     }
     note.textContent = message;
     note.hidden = !message;
+    const lang = this.langOf?.(message);
+    typeof lang == 'string' ? (note.lang = lang) : note.removeAttribute('lang');
     const ids = field.getAttribute('aria-describedby') ?? '';
     if (message && !ids.split(/\s+/).includes(id)) field.setAttribute('aria-describedby', `${ids} ${id}`.trim());
   }

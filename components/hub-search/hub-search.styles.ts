@@ -86,6 +86,10 @@ export const styles = css`
     margin: 0;
     padding: 0.75em 1em;
   }
+  .message,
+  .heading span {
+    unicode-bidi: plaintext;
+  }
   .error {
     color: var(--_error);
   }
@@ -130,6 +134,8 @@ export const styles = css`
   .option[aria-selected='true'] {
     background: var(--_accent);
     color: var(--_accent-fg);
+    outline: 2px solid transparent;
+    outline-offset: -2px;
   }
   .option[aria-disabled='true'] {
     cursor: default;

@@ -24,6 +24,7 @@ export const hubFormStyles: CSSResult[] = [
     background: var(--_hf-surface);
     border-inline-start: 4px solid var(--_hf-border);
     border-radius: var(--hub-radius, 8px);
+    unicode-bidi: plaintext;
   }
   [data-state='success'],
   [data-state='queued'] {
@@ -33,6 +34,13 @@ export const hubFormStyles: CSSResult[] = [
   [data-state='invalid'],
   [data-state='rate-limited'] {
     border-inline-start-color: var(--_hf-error);
+  }
+  @media (forced-colors: active) {
+    [data-state='error'],
+    [data-state='invalid'],
+    [data-state='rate-limited'] {
+      border-inline-start-style: double;
+    }
   }
   .announcer {
     position: absolute;

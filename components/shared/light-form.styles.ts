@@ -90,6 +90,7 @@ export const LIGHT_FORM_CSS = /* css */ `.hub-form,
 }
 .hub-form :is(input, textarea)[aria-invalid='true'] {
   border-color: var(--_hf-error);
+  border-inline-start-width: 4px;
 }
 .hub-form .hub-error {
   margin: 0;
@@ -114,9 +115,18 @@ export const LIGHT_FORM_CSS = /* css */ `.hub-form,
 .hub-form[aria-busy='true'] .hub-submit {
   cursor: progress;
 }
+@media (forced-colors: active) {
+  .hub-form .hub-submit[aria-disabled='true'] {
+    color: GrayText;
+    border-color: GrayText;
+  }
+}
 .hub-form :focus-visible {
   outline: 2px solid var(--_hf-focus);
   outline-offset: 2px;
+}
+.hub-form * {
+  unicode-bidi: plaintext;
 }
 .hub-form .hub-trap,
 .hub-form [hidden] {
