@@ -300,7 +300,7 @@ export class BioCard extends LitElement {
       </div>`;
     }
     return html`<div part="card skeleton" class=${cls} aria-busy="true">
-      <span class="visually-hidden" role="status" lang=${langOf(s, s.cardLoading)}>${s.cardLoading}</span>
+      <span class="sr-only" role="status" lang=${langOf(s, s.cardLoading)}>${s.cardLoading}</span>
       <div class="header" aria-hidden="true">
         <span class="avatar bone"></span>
         <div class="who"><span class="bone title"></span><span class="bone line short"></span></div>

@@ -1,7 +1,7 @@
-import { css } from 'lit';
+import { unsafeCSS } from 'lit';
 
 // Rules that share declarations are grouped: a stylesheet in a template literal ships as written.
-export const styles = css`
+export const styles = unsafeCSS(/* css */ `
   :host {
     display: block;
     position: relative;
@@ -85,9 +85,6 @@ export const styles = css`
   .message {
     margin: 0;
     padding: 0.75em 1em;
-  }
-  .message,
-  .heading span {
     unicode-bidi: plaintext;
   }
   .error {
@@ -135,7 +132,6 @@ export const styles = css`
     background: var(--_accent);
     color: var(--_accent-fg);
     outline: 2px solid transparent;
-    outline-offset: -2px;
   }
   .option[aria-disabled='true'] {
     cursor: default;
@@ -191,4 +187,4 @@ export const styles = css`
     justify-content: flex-end;
     margin-top: 0.5em;
   }
-`;
+`);

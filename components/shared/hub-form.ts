@@ -176,7 +176,7 @@ export abstract class HubFormElement extends LitElement {
     // what language it is in.
     const lang = langOf(s, this.state == 'rate-limited' ? s.rateLimited : text);
     // One line: a template's text, the space inside its tags included, ships as written.
-    return html`<slot></slot><div part="status" class="status" data-state=${this.state} lang=${lang} ?hidden=${!text}><slot name=${this.state}>${text || nothing}</slot></div><div class="announcer" role="status" aria-live="polite" aria-atomic="true" lang=${lang}>${announcement || nothing}</div>`;
+    return html`<slot></slot><div part="status" class="status" data-state=${this.state} lang=${lang} ?hidden=${!text}><slot name=${this.state}>${text || nothing}</slot></div><div class="sr-only" role="status" aria-live="polite" aria-atomic="true" lang=${lang}>${announcement || nothing}</div>`;
   }
 
   protected override updated(changed: PropertyValues): void {

@@ -261,8 +261,9 @@ export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
     if (known) written = Intl.getCanonicalLocales(lang)[0]!;
   } catch {}
   const own: object = { ...locales.get(primary), ...locales.get(tag) };
-  // On a page in another language, the English words that stand in for missing ones.
-  const en = new Set(primary && primary !== 'en' ? Object.keys(base).filter((key) => !(key in own)).map((key) => base[key as keyof T]) : []);
+  // On a page in another language, the English words that stand in for missing ones (and
+  // `false` for the words it has, which no text is).
+  const en = new Set(primary && primary !== 'en' ? Object.keys(base).map((key) => !(key in own) && base[key as keyof T]) : []);
   return { ...base, ...own, lang: written, en } as Words<T>;
 }
 
@@ -273,7 +274,7 @@ export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
  * the text is in the element's own language. A text the page or the service gave is never
  * one of the kit's words, and keeps the page's language.
  */
-export const langOf = (s: object, words: unknown): string | typeof nothing => ((s as Words<object>).en?.has(words) ? 'en' : nothing);
+export const langOf = (s: object, words: unknown): string | typeof nothing => ((s as Words<object>).en.has(words) ? 'en' : nothing);
 
 /** `text` with `{name}` filled: `value` is written as it is, whatever `$` characters it holds. */
 export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(String(value));
