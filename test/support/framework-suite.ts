@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wantedBrowsers, launch } from './browser-harness.js';
+import { wantedBrowsers, launch, type BrowserName } from './browser-harness.js';
 import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
 import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
 
@@ -62,6 +62,10 @@ export interface FrameworkSuite {
   formWithoutJavaScript: boolean;
   /** Tests of its own, run before the browser checks. */
   more?: (context: () => Context) => void;
+  /** The browsers of the checks, when fewer than HUB_BROWSERS (those of them it names). */
+  browsers?: readonly BrowserName[];
+  /** The build block's line that serves the site, when not `npx … start|preview`. */
+  serveLine?: RegExp;
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -86,7 +90,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
     await timed('install', () => project.follow(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
     project.writeFiles(recipe.files);
     if (suite.controlFiles) project.writeFiles(suite.controlFiles);
-    const { env, serveLine } = await timed('build', () => project.follow(recipe.build, /^npx \S+ (start|preview)$/));
+    const { env, serveLine } = await timed('build', () => project.follow(recipe.build, suite.serveLine ?? /^npx \S+ (start|preview)$/));
     const partial = { project, recipe, env, standIn: project.standIn().url };
     const served = await timed('serve', () => suite.serve(partial, serveLine));
     context = { ...partial, served };
@@ -124,7 +128,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
       }
     });
 
-    for (const browserName of wantedBrowsers()) {
+    for (const browserName of wantedBrowsers().filter((name) => !suite.browsers || suite.browsers.includes(name))) {
       const loads = suite.loads ?? 3;
       test(`${browserName}: ${loads} loads without a console error, then a signup`, async () => {
         const { served, standIn } = ctx();

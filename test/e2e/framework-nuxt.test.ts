@@ -1,0 +1,42 @@
+/**
+ * docs/frameworks.md's Nuxt recipe, followed from the packed package in a new folder: Nuxt
+ * and Vue from the npm registry (Nuxt 4.4.5, the newest Nuxt 4 that runs on Node 20), the
+ * stand-in from `npx hub-kit stand-in`, `nuxt build`, then `nuxt preview`, which renders
+ * each page on the server (test/support/framework-suite.ts). In Chromium: loads without a
+ * console error, then a signup that shows the element's success text and the page's own
+ * line; without JavaScript, the server-rendered form posts to the service and comes back to
+ * the note that says it worked.
+ *
+ *   node --import tsx --test test/e2e/framework-nuxt.test.ts     (after `npm run build`)
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freePort } from '../support/browser-paths.js';
+import { frameworkSuite } from '../support/framework-suite.js';
+
+frameworkSuite({
+  name: 'Nuxt',
+  heading: 'Nuxt',
+  slug: 'nuxt',
+  browsers: ['chromium'],
+  // A page of the same app without the kit.
+  controlFiles: new Map([['app/pages/plain.vue', '<template>\n  <main><h1>My newsletter</h1></main>\n</template>\n']]),
+  async serve({ project, env }, serveLine) {
+    assert.equal(serveLine, 'npx nuxt preview', 'the recipe does not serve the site with `npx nuxt preview`');
+    assert.equal(env['NUXT_TELEMETRY_DISABLED'], '1', 'the recipe leaves Nuxt telemetry on');
+    const port = await freePort();
+    const server = project.start('npx', ['nuxt', 'preview', '--port', String(port), '--host', '127.0.0.1'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    await server.line(/Listening on|localhost:|127\.0\.0\.1:/, 60_000);
+    const origin = `http://127.0.0.1:${port}`;
+    return { url: `${origin}/`, controlUrl: `${origin}/plain` };
+  },
+  appText: (email) => `Thanks, ${email} is on the list.`,
+  formWithoutJavaScript: true,
+  more(context) {
+    test('the server renders the form of hub-kit/markup inside <signup-form>', async () => {
+      const { served, standIn } = context();
+      const html = await (await fetch(served.url)).text();
+      assert.match(html, new RegExp(`<signup-form><form class="hub-form" method="post" action="${standIn}/api/subscribe/demo-form#hub-kit-subscribed">`));
+    });
+  },
+});
