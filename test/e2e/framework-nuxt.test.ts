@@ -11,6 +11,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { freePort } from '../support/browser-paths.js';
 import { frameworkSuite } from '../support/framework-suite.js';
 
@@ -25,10 +28,13 @@ frameworkSuite({
     assert.equal(serveLine, 'npx nuxt preview', 'the recipe does not serve the site with `npx nuxt preview`');
     assert.equal(env['NUXT_TELEMETRY_DISABLED'], '1', 'the recipe leaves Nuxt telemetry on');
     const port = await freePort();
-    const server = project.start('npx', ['nuxt', 'preview', '--port', String(port), '--host', '127.0.0.1'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
+    // Nitro's server reads where to listen from PORT and HOST.
+    const server = project.start('npx', ['nuxt', 'preview'], { ...env, PORT: String(port), HOST: '127.0.0.1' });
     await server.line(/Listening on|localhost:|127\.0\.0\.1:/, 60_000);
     const origin = `http://127.0.0.1:${port}`;
-    return { url: `${origin}/`, controlUrl: `${origin}/plain` };
+    // nuxt.config's stylesheet is on both pages: hub-kit.css counts as itself.
+    const css = gzipSync(readFileSync(join(project.dir, 'node_modules/hub-kit/dist/hub-kit.css')), { level: 9 }).length;
+    return { url: `${origin}/`, controlUrl: `${origin}/plain`, shared: { what: "hub-kit.css in nuxt.config's stylesheet", bytes: css } };
   },
   appText: (email) => `Thanks, ${email} is on the list.`,
   formWithoutJavaScript: true,
