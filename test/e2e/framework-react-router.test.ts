@@ -10,7 +10,6 @@
  *
  *   node --import tsx --test test/e2e/framework-react-router.test.ts     (after `npm run build`)
  */
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,11 +44,5 @@ frameworkSuite({
   hydrated,
   appText: (email) => `Thanks, ${email} is on the list.`,
   formWithoutJavaScript: true,
-  more(context) {
-    test('the server renders the form of hub-kit/markup inside <signup-form>', async () => {
-      const { served, standIn } = context();
-      const html = await (await fetch(served.url)).text();
-      assert.match(html, new RegExp(`<signup-form><form class="hub-form" method="post" action="${standIn}/api/subscribe/demo-form#hub-kit-subscribed">`));
-    });
-  },
+  serverRendersForm: true,
 });

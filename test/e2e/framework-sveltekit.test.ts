@@ -36,11 +36,10 @@ frameworkSuite({
   },
   appText: (email) => `Thanks, ${email} is on the list.`,
   formWithoutJavaScript: true,
+  serverRendersForm: true,
   more(context) {
-    test('the server renders the form of hub-kit/markup inside <signup-form>, and the card with data="[object Object]"', async () => {
-      const { served, standIn } = context();
-      const html = await (await fetch(served.url)).text();
-      assert.match(html, new RegExp(`<signup-form>(?:<!---->)?<form class="hub-form" method="post" action="${standIn}/api/subscribe/demo-form#hub-kit-subscribed">`));
+    test('the server writes the card\'s data as an attribute: data="[object Object]"', async () => {
+      const html = await (await fetch(context().served.url)).text();
       assert.match(html, /<bio-card[^>]*data="\[object Object\]"/);
     });
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wantedBrowsers, launch, type BrowserName } from './browser-harness.js';
 import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
-import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
+import { added, pageWeight, serverRenderedForm, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -66,6 +66,8 @@ export interface FrameworkSuite {
   browsers?: readonly BrowserName[];
   /** The build block's line that serves the site, when not `npx … start|preview`. */
   serveLine?: RegExp;
+  /** A server renders each page: check that it writes the form of hub-kit/markup into `<signup-form>`. */
+  serverRendersForm?: boolean;
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -108,6 +110,11 @@ export function frameworkSuite(suite: FrameworkSuite): void {
   };
 
   describe(`${suite.name}, from docs/frameworks.md`, () => {
+    if (suite.serverRendersForm) {
+      test('the server renders the form of hub-kit/markup inside <signup-form>, posting to the service', async () => {
+        await serverRenderedForm(ctx().served.url, ctx().standIn);
+      });
+    }
     suite.more?.(ctx);
 
     test('the kit adds this much to the page', async () => {

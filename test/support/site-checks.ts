@@ -232,3 +232,15 @@ export async function shownGivenProfile(page: HarnessPage, standIn: string): Pro
   await page.evaluate(() => document.querySelector('#second-card')!.remove());
   return text;
 }
+
+/**
+ * The page a server renders at `url`, checked to hold the form of hub-kit/markup inside
+ * `<signup-form>` (a framework's comment marker may stand between them), posting to the
+ * stand-in's form action; returned for more checks.
+ */
+export async function serverRenderedForm(url: string, standIn: string): Promise<string> {
+  const html = await (await fetch(url)).text();
+  const action = `${standIn}/api/subscribe/demo-form#hub-kit-subscribed`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  assert.match(html, new RegExp(`<signup-form>(?:<!---->)?<form class="hub-form" method="post" action="${action}">`));
+  return html;
+}
