@@ -5,16 +5,20 @@
  * each page on the server (test/support/framework-suite.ts). In Chromium: loads without a
  * console error, then a signup that shows the element's success text and the page's own
  * line; without JavaScript, the server-rendered form posts to the service and comes back to
- * the note that says it worked.
+ * the note that says it worked. And the card shows the profile the page gave it with
+ * `.data`, which Vue sets when it hydrates (a `:data` binding it would drop).
  *
  *   node --import tsx --test test/e2e/framework-nuxt.test.ts     (after `npm run build`)
  */
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort } from '../support/browser-paths.js';
+import { launch } from '../support/browser-harness.js';
 import { frameworkSuite } from '../support/framework-suite.js';
+import { shownGivenProfile } from '../support/site-checks.js';
 
 frameworkSuite({
   name: 'Nuxt',
@@ -38,4 +42,20 @@ frameworkSuite({
   appText: (email) => `Thanks, ${email} is on the list.`,
   formWithoutJavaScript: true,
   serverRendersForm: true,
+  more(context) {
+    test('chromium: the card shows the profile .data gave it and no presence, once hydrated', async () => {
+      const { served, standIn } = context();
+      const browser = await launch('chromium');
+      try {
+        const page = await browser.newPage();
+        await page.goto(served.url);
+        const shown = await shownGivenProfile(page, standIn);
+        console.log(`Nuxt, chromium: the card reads "${shown}"`);
+        assert.match(shown, /Ada Lovelace/);
+        assert.doesNotMatch(shown, /online|Live/);
+      } finally {
+        await browser.close();
+      }
+    });
+  },
 });
