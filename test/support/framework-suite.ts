@@ -77,6 +77,8 @@ const LANDED = 'Thanks! Please check your inbox to confirm.';
 
 export function frameworkSuite(suite: FrameworkSuite): void {
   let context: Context | undefined;
+  // Removed after the tests even when a step after the pack failed, with what it started (the stand-in).
+  let made: Project | undefined;
   const timings: string[] = [];
   const timed = async <T>(what: string, work: () => T | Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -87,7 +89,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
 
   before(async () => {
     assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
-    const project = await timed('pack', () => newProject(suite.slug));
+    const project = (made = await timed('pack', () => newProject(suite.slug)));
     const recipe = readRecipe(project.doc, suite.heading);
     await timed('install', () => project.follow(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
     project.writeFiles(recipe.files);
@@ -101,7 +103,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
   after(() => {
     console.log(`${suite.name}: ${timings.join(', ')}`);
     context?.served.close?.();
-    context?.project.remove();
+    made?.remove();
   });
 
   const ctx = () => {
