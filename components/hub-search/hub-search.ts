@@ -16,7 +16,7 @@ import { rowsFor } from '../../src/search/rows.js';
 import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { errorText, fill, onStringsChange, plural, SEARCH_EN, stringsFor, type SearchStrings, type Words } from '../shared/strings.js';
+import { errorText, fill, langOf, onStringsChange, plural, SEARCH_EN, stringsFor, type SearchStrings, type Words } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
 import { ICON, option, resultBody, shortcut, type Row } from './result.js';
@@ -337,10 +337,11 @@ export class HubSearch extends LitElement {
     const showList = (state === 'results' && rows.length > 0) || showRecent;
     // Expanded exactly while the listbox shows.
     const expanded = this.open && showList;
-    const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
+    // `words`: the table's words for the text, whose language it is in (langOf).
+    const message = (text: unknown, extra = '', words = text) => html`<p part="message" class="message ${extra}" lang=${langOf(s, words)}>${text}</p>`;
     const label = this.label ?? s.search;
     const noResults = fill(s.searchNoResults, 'query', searched || query);
-    return html`<label part="label" class="sr-only" for="input">${label}</label>
+    return html`<label part="label" class="sr-only" for="input" lang=${langOf(s, label)}>${label}</label>
       <div part="combobox" class="box">
         ${ICON}
         <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
@@ -357,12 +358,12 @@ export class HubSearch extends LitElement {
         ${state === 'loading' && (query || this.open)
           ? message(s.searchLoading)
           : state === 'error'
-            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>${s.retry}</button>`, 'error')
+            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>${s.retry}</button>`, 'error', s.searchErrors)
             : state === 'empty'
-              ? message(noResults)
+              ? message(noResults, '', s.searchNoResults)
               : nothing}
         ${showRecent
-          ? html`<p class="heading">
+          ? html`<p class="heading" lang=${langOf(s, s.recentSearches)}>
               <span>${s.recentSearches}</span><button type="button" @click=${this.#clearRecent}>${s.clearRecent}</button>
             </p>`
           : nothing}
@@ -371,7 +372,7 @@ export class HubSearch extends LitElement {
             ? this.#recents.list.map((q, i) => option(i, i === active, this.#onOptionClick, q))
             : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row, s.lang), row.url, !row.url))}</div>
       </div>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true" lang=${langOf(s, s.searchResults)}>${
         state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang) : noResults))
       }</div>`;
   }
@@ -380,12 +381,12 @@ export class HubSearch extends LitElement {
     const s = stringsFor(this, SEARCH_EN);
     return html`<div part="base">
       ${this.mode === 'dialog'
-        ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${() => this.focus()}>
+        ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" lang=${langOf(s, s.search)} @click=${() => this.focus()}>
               ${ICON}<slot name="trigger-label">${s.search}</slot>${this.noShortcut ? nothing : shortcut(this.#hotkey.mod, s.ctrlKey)}
             </button>
             <dialog part="dialog" aria-label=${this.label ?? s.search} @close=${this.#dialog}>
               ${this.#renderCombobox(s)}
-              <div class="close"><button class="trigger" type="button" @click=${this.close}>${s.close}</button></div>
+              <div class="close"><button class="trigger" type="button" lang=${langOf(s, s.close)} @click=${this.close}>${s.close}</button></div>
             </dialog>`
         : this.#renderCombobox(s)}
     </div>`;

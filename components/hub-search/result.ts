@@ -36,14 +36,16 @@ function date(value: string | null | undefined, lang: string): TemplateResult | 
 }
 
 // Written with the tags' ends on the next line: the template's whitespace ships as is, and
-// none falls between the spans. The date is written in `lang`, the language of the element's words.
+// none falls between the spans. The date is written in `lang`, the language of the element's
+// words. The title and the excerpt are the service's text, in whatever language and direction
+// each entry is written: `dir="auto"` reads each in its own, whatever the page's.
 export function resultBody({ entry, terms }: Row, lang: string): TemplateResult {
   const { excerpt, type } = entry;
-  return html`<span part="title" class="title">${marked(highlight(entry.title, terms))}</span
+  return html`<span part="title" class="title" dir="auto">${marked(highlight(entry.title, terms))}</span
     ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
       type && entry.published_at ? ' · ' : ''
     }${date(entry.published_at, lang)}</span
-    >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+    >${excerpt ? html`<span part="excerpt" class="excerpt" dir="auto">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
 }
 
 /**

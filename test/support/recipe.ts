@@ -39,7 +39,7 @@ export function readRecipe(markdown: string, heading: string): Recipe {
   const end = rest.search(/\n## /);
   const section = end < 0 ? rest : rest.slice(0, end);
   const files = new Map<string, string>();
-  for (const [, path, body] of section.matchAll(/^`([\w./-]+)`[^\n]*:\n\n```\w*\n([\s\S]*?)```/gm)) {
+  for (const [, path, body] of section.matchAll(/^`([\w./+-]+)`[^\n]*:\n\n```\w*\n([\s\S]*?)```/gm)) {
     files.set(path!, body!);
   }
   const shell = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, body]) =>

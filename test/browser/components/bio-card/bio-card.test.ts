@@ -435,6 +435,93 @@ describe('<bio-card>', () => {
     });
   });
 
+  describe('when the page sets data or no-presence after the card connected', () => {
+    // A framework that hydrates a server-rendered page (SvelteKit, Nuxt) sets properties
+    // after the element has connected and started its reads: the later word must win.
+    const held = async () => ((await (await fetch(`${sandbox.baseUrl}/__stand-in/faults`)).json()) as { held: number }).held;
+    const release = () => fetch(`${sandbox.baseUrl}/__stand-in/faults/release`, { method: 'POST' });
+
+    it('shows a profile set while its own request is in flight, not that request\'s answer', async () => {
+      await sandbox.addTenant({ slug: 'fetched', bio: { name: 'Fetched Profile' }, presence: { data: { online: 7 } } });
+      await sandbox.fault({ path: '/bio', hold: true });
+      const el = mount({ tenant: 'fetched', 'base-url': sandbox.baseUrl, 'no-presence': true });
+      const fromNetwork: unknown[] = [];
+      el.addEventListener('bio-card-load', (e) => (e as CustomEvent<{ source: string }>).detail.source !== 'data' && fromNetwork.push(e));
+      await until(async () => (await held()) === 1, 'the profile request, held by the service');
+      el.data = { name: 'Given Profile', links: [], socials: [] };
+      await el.updateComplete;
+      expect(partText(el, 'name')).to.equal('Given Profile');
+      // A second card of the same tenant shares the request in flight: once it shows the
+      // answer, the first card has had that answer too.
+      const second = mount({ tenant: 'fetched', 'base-url': sandbox.baseUrl, 'no-presence': true });
+      await release();
+      await loaded(second);
+      await second.updateComplete;
+      await el.updateComplete;
+      expect(partText(second, 'name')).to.equal('Fetched Profile');
+      expect(partText(el, 'name')).to.equal('Given Profile');
+      expect(fromNetwork).to.have.length(0);
+      expect(el.hasAttribute('busy')).to.equal(false);
+    });
+
+    it('shows a profile set one task after connecting, and no presence when no-presence follows it', async () => {
+      await sandbox.addTenant({ slug: 'late', bio: { name: 'Fetched Profile' }, presence: { data: { online: 7 } } });
+      const el = mount({ tenant: 'late', 'base-url': sandbox.baseUrl });
+      await new Promise((resolve) => setTimeout(resolve));
+      el.data = { name: 'Given Profile', links: [], socials: [] };
+      el.noPresence = true;
+      await el.updateComplete;
+      // The reads the card started when it connected have been answered: a second card
+      // of the same tenant, mounted now, reads both from the cache.
+      const second = mount({ tenant: 'late', 'base-url': sandbox.baseUrl });
+      await loaded(second);
+      await until(() => !!shadow(second).querySelector('[part="online"]'), 'the second card\'s presence');
+      await el.updateComplete;
+      expect(partText(el, 'name')).to.equal('Given Profile');
+      expect(partText(el, 'presence')).to.equal(undefined);
+    });
+
+    it('replaces a fetched profile with one set after it was shown', async () => {
+      const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl, 'no-presence': true });
+      await loaded(el);
+      el.data = { name: 'Given Profile', links: [], socials: [] };
+      await el.updateComplete;
+      expect(partText(el, 'name')).to.equal('Given Profile');
+      el.retry();
+      await el.updateComplete;
+      expect(partText(el, 'name')).to.equal('Given Profile');
+    });
+
+    it('clears presence when no-presence turns on while polling, drops the answer in flight and asks no more', async function () {
+      this.timeout(30_000);
+      await sandbox.addTenant({ slug: 'polled', bio: { name: 'Polled' }, presence: { data: { live: true, online: 7 } } });
+      // Each second of the test is a minute for the cache, so every tick finds presence stale.
+      const start = Date.now();
+      BioCard.clock = () => start + (Date.now() - start) * 60;
+      const el = mount({ tenant: 'polled', 'base-url': sandbox.baseUrl, 'presence-interval': '1' });
+      const events: unknown[] = [];
+      await until(() => partText(el, 'online') === '7 online', 'the first presence');
+      // The refresh is held, and answers a count the card has not shown yet.
+      await sandbox.fault({ path: '/presence', hold: true, status: 200, body: { data: { live: true, online: 8 } } });
+      await until(async () => (await held()) === 1, 'a presence refresh, held by the service');
+      el.addEventListener('bio-card-presence', (e) => events.push(e));
+      el.noPresence = true;
+      await el.updateComplete;
+      expect(partText(el, 'presence'), 'the presence line once no-presence is on').to.equal(undefined);
+      expect(el.presence === undefined, 'the presence property').to.equal(true);
+      // A second card shares the refresh in flight: once it shows that answer, the first had it too.
+      const second = mount({ tenant: 'polled', 'base-url': sandbox.baseUrl });
+      await release();
+      await until(() => partText(second, 'online') === '8 online', 'the held answer, on the second card');
+      second.remove();
+      await el.updateComplete;
+      expect(partText(el, 'presence')).to.equal(undefined);
+      expect(events).to.have.length(0);
+      const asked = (await sandbox.requests('/presence')).length;
+      await staysAt(async () => (await sandbox.requests('/presence')).length, asked, 'presence requests once no-presence is on', 2500);
+    });
+  });
+
   describe('when themed', () => {
     it('reads --hub-* properties and exposes parts', async () => {
       const el = mount({ tenant: 'demo', 'base-url': sandbox.baseUrl, 'no-presence': true });
