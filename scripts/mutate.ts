@@ -67,10 +67,23 @@ function command(row: Mutation): { args: string[]; env: Record<string, string> }
   if (node.length) {
     return { args: ['--import', 'tsx', '--test', ...(row.grep ? ['--test-name-pattern', row.grep] : []), ...node], env: {} };
   }
+  // The browser runner counts tests a grep leaves out as failed: the files run whole, and
+  // `caught` reads which tests failed.
   return {
     args: ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js', ...browser.flatMap((file) => ['--files', file])],
-    env: { HUB_BROWSERS: row.browsers ?? 'chromium', ...(row.grep ? { HUB_TEST_GREP: row.grep } : {}) },
+    env: { HUB_BROWSERS: row.browsers ?? 'chromium' },
   };
+}
+
+/**
+ * Whether a run with the fault caught it: its tests failed, and for a browser row with a
+ * grep, one of the tests whose title matches it (the runner names each failed one with ❌).
+ */
+function caught(row: Mutation, outcome: Outcome): boolean {
+  if (outcome.code === 0) return false;
+  if (!row.grep || row.tests.some(isNodeTest)) return true;
+  const pattern = new RegExp(row.grep);
+  return [...outcome.output.matchAll(/❌ (.+)$/gm)].some(([, title]) => pattern.test(title!));
 }
 
 interface Outcome {
@@ -182,7 +195,7 @@ async function main(): Promise<void> {
       const { args, env } = command(row);
       const outcome = await runNode(args, env);
       const seconds = (performance.now() - rowStarted) / 1000;
-      const verdict = outcome.code === 0 ? 'green' : 'red';
+      const verdict = caught(row, outcome) ? 'red' : 'green';
       results.push({ row, verdict, seconds });
       console.log(verdict === 'red' ? `red, ${seconds.toFixed(0)} s` : `GREEN: nothing caught it (${seconds.toFixed(0)} s)`);
       if (verdict === 'green') console.log(`  planted in ${row.file}: ${JSON.stringify(row.find)} → ${JSON.stringify(row.replace)}`);
