@@ -33,4 +33,11 @@ export default [
     replace: ') return;',
     tests: ['test/browser/controllers/poll.test.ts'],
   },
+  {
+    promise: 'presence is refreshed no sooner than the interval the card asks for',
+    file: 'components/controllers/poll.ts',
+    find: 'const timer = setTimeout(() => void this.#next(), wait);',
+    replace: 'const timer = setTimeout(() => void this.#next(), 0);',
+    tests: ['test/browser/controllers/poll.test.ts'],
+  },
 ] satisfies Mutation[];
