@@ -1,10 +1,8 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { SearchEntry } from '../../src/api/schema.js';
 import { ConfigError, logOnce } from '../../src/api/errors.js';
-import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
-import type { SearchEngine } from '../../src/search/engine.js';
-import { engineFor } from '../../src/search/shared-engine.js';
+import { getIndexBytes } from '../../src/search/entries.js';
+import { searchIndexFor, type IndexBody, type SearchIndexHandle } from '../../src/search/search-index.js';
 import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { DialogController } from '../controllers/dialog.js';
 import { HotkeyController } from '../controllers/hotkey.js';
@@ -128,7 +126,7 @@ export class HubSearch extends LitElement {
   offline = false;
 
   private _value = '';
-  private _engine: SearchEngine | undefined;
+  private _engine: SearchIndexHandle | undefined;
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
@@ -136,16 +134,17 @@ export class HubSearch extends LitElement {
 
   #baseUrl: string | undefined;
 
-  #index = new ResourceController<SearchEntry[]>(this, {
+  #index = new ResourceController<IndexBody>(this, {
     read: (retry) => {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
       const transport = transportFor(this.baseUrl);
       // Relative result URLs are read against the service that sent the index.
       this.#baseUrl = transport.baseUrl;
-      return cachedCall(transport, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+      // Its bytes, unread: the search worker reads them (src/search/search-index.ts).
+      return cachedCall<'searchIndex', IndexBody>(transport, 'searchIndex', getIndexBytes, { tenant: this.tenant }, { retry });
     },
     show: async ({ data }, signal) => {
-      const engine = await engineFor(data);
+      const engine = await searchIndexFor(data, signal);
       if (signal.aborted) return;
       this._engine = engine;
       this.#results.search(true);
