@@ -81,18 +81,22 @@ function ownTrustedTypesPolicy(): Plugin {
     },
     transform(code, id) {
       if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
-      // In the script tag the policy also makes the one script URL the kit needs, its search
-      // worker's (searchWorkerFile), and nothing else; the kit reaches it through a function
-      // that makes only that URL trusted, so the policy itself stays private to lit-html.
+      // In the script tag the policy also makes the one script URL the kit needs: its search
+      // worker's (searchWorkerFile), or the blob module that imports it where the kit comes
+      // from another origin. It trusts only URLs it made itself, through a function that
+      // makes that one URL and nothing else, so the policy stays private to lit-html.
       const worker = scriptTag
-        ? 'hubKitPolicyOptions={...hubKitPolicyOptions,createScriptURL:u=>u===hubKitSearch?u:""};'
+        ? 'let m=new Set;hubKitPolicyOptions={...hubKitPolicyOptions,createScriptURL:u=>m.has(u)?u:""};'
         : '';
-      const expose = scriptTag ? 'globalThis[Symbol.for("hub-kit.worker-url")]??=u=>u===hubKitSearch?p.createScriptURL(u):u;' : '';
+      const expose = scriptTag
+        ? 'globalThis[Symbol.for("hub-kit.worker-url")]??=()=>{let u=hubKitWorkerSource(hubKitSearch);m.add(u);return p.createScriptURL(u)};'
+        : '';
       const renamed = code.replace(policy, (_, tt: string) => {
         return `(hubKitPolicyOptions=>{let p;${worker}try{p=${tt}.createPolicy("hub-kit",hubKitPolicyOptions)}catch{p=${tt}.createPolicy("lit-html",hubKitPolicyOptions)}${expose}return p})(`;
       });
       if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
-      return { code: (scriptTag ? "import hubKitSearch from 'virtual:hub-kit/search-file';\n" : '') + renamed, map: null };
+      const imports = "import hubKitSearch from 'virtual:hub-kit/search-file';\nimport { workerSource as hubKitWorkerSource } from 'virtual:hub-kit/worker-source';\n";
+      return { code: (scriptTag ? imports : '') + renamed, map: null };
     },
   };
 }
@@ -299,6 +303,7 @@ const buildSearchFile = () =>
  */
 function searchWorkerFile(): Plugin {
   const id = '\0hub-kit-search-file';
+  const sourceId = '\0hub-kit-worker-source';
   const starter = here('./src/search/start-worker.ts');
   let scriptTag = false;
   return {
@@ -309,22 +314,28 @@ function searchWorkerFile(): Plugin {
       scriptTag = Boolean(config.build.lib);
     },
     load(source) {
+      // The URL a worker starts from: the search file where the page shares the kit's origin,
+      // else a one-line module of the page's origin that imports it.
+      if (source === sourceId) {
+        return `export const workerSource = (url) => new URL(url).origin === location.origin ? url : URL.createObjectURL(new Blob(['import ' + JSON.stringify(url)], { type: 'text/javascript' }));`;
+      }
       if (scriptTag && source === starter) {
         return `import url from 'virtual:hub-kit/search-file';
-const policy = Symbol.for('hub-kit.worker-url');
-export const startWorker = () => {
-  const src = new URL(url).origin === location.origin ? url : URL.createObjectURL(new Blob(['import ' + JSON.stringify(url)], { type: 'text/javascript' }));
-  return new Worker(globalThis[policy]?.(src) ?? src, { type: 'module', name: 'hub-kit search' });
-};
+import { workerSource } from 'virtual:hub-kit/worker-source';
+const trusted = Symbol.for('hub-kit.worker-url');
+export const startWorker = () => new Worker(globalThis[trusted]?.() ?? workerSource(url), { type: 'module', name: 'hub-kit search' });
 export const loadInPage = () => import(/* @vite-ignore */ url);`;
       }
       if (source !== id) return undefined;
       return buildSearchFile().then(({ code, fileName }) => {
-        const ref = this.emitFile({ type: 'asset', fileName: `hub-kit/${fileName}`, source: code });
-        return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+        // Written once, by the main build; the file of all (buildComplete) only names it.
+        if (this.environment.config.build.write !== false) this.emitFile({ type: 'asset', fileName: `hub-kit/${fileName}`, source: code });
+        // Every file of the script tag that names it is in hub-kit/ beside it. (A name in a
+        // variable: Vite would take a literal in \`new URL()\` for an asset of the source's own.)
+        return `const file = ${JSON.stringify(fileName)};\nexport default new URL(file, import.meta.url).href;`;
       });
     },
-    resolveId: (source) => (source === 'virtual:hub-kit/search-file' ? id : undefined),
+    resolveId: (source) => (source === 'virtual:hub-kit/search-file' ? id : source === 'virtual:hub-kit/worker-source' ? sourceId : undefined),
   };
 }
 

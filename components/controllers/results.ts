@@ -13,7 +13,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 
-type Answer<Row> = { rows: Row[]; total: number };
+type Answer<Row> = { rows: Row[]; total: number; count?: string | undefined };
 
 export interface ResultsOptions<Engine, Row> {
   /** The query as typed. */
@@ -32,6 +32,8 @@ export class ResultsController<Engine, Row> {
   rows: Row[] = [];
   /** Every entry the query matches, before the limit. */
   total = 0;
+  /** `total` as the page's language writes it, when the engine wrote it. */
+  count: string | undefined;
   /** The query searched last, trimmed; empty when it was blank or nothing was searched. */
   searched = '';
   #last: string | undefined;
@@ -63,7 +65,7 @@ export class ResultsController<Engine, Row> {
       // An answer overtaken by a newer query's is not shown.
       if (asked !== this.#asked) return;
       this.searched = searched;
-      ({ rows: this.rows, total: this.total } = answer);
+      ({ rows: this.rows, total: this.total, count: this.count } = answer);
       this.#news = !!searched;
       options.changed?.();
       this.#host.requestUpdate();

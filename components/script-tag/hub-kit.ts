@@ -218,9 +218,16 @@ async function again(retry: number): Promise<void> {
   done.abort();
 }
 
-/** Tags whose class (and words) have come, waiting for their task. */
-const ready = new Map<HubKitTag, HubKitElements[HubKitTag]>();
+/** Tags whose class (and words) have come, waiting for their task: those with an element in view first. */
+const ready: Array<[HubKitTag, HubKitElements[HubKitTag], boolean]> = [];
 let defining = false;
+
+/** Whether an element of `tag` is in the viewport (read before any tag of the batch renders: no layout is forced between two). */
+const inView = (tag: string) =>
+  elementsOf(tag).some((el) => {
+    const { top, bottom } = el.getBoundingClientRect();
+    return bottom >= 0 && top <= innerHeight;
+  });
 
 /**
  * Defines the ready tags one task at a time, a yield to the page before each: those with
@@ -229,17 +236,10 @@ let defining = false;
 async function defineReady(): Promise<void> {
   if (defining) return;
   defining = true;
-  while (ready.size) {
-    const inView = [...ready.keys()].find((tag) =>
-      elementsOf(tag).some((el) => {
-        const { top, bottom } = el.getBoundingClientRect();
-        return bottom >= 0 && top <= innerHeight;
-      }),
-    );
-    await (inView ? yieldToPage() : idle());
-    const tag = inView && ready.has(inView) ? inView : ready.keys().next().value!;
-    const ctor = ready.get(tag)!;
-    ready.delete(tag);
+  while (ready.length) {
+    ready.sort((a, b) => +b[2] - +a[2]);
+    await (ready[0]![2] ? yieldToPage() : idle());
+    const [tag, ctor] = ready.shift()!;
     try {
       ctor.define(tag);
     } catch (error) {
@@ -256,7 +256,7 @@ async function arrive(tag: HubKitTag, strings: Promise<unknown>): Promise<void> 
     const ctor = await within(load(tag), 10_000).catch((error: unknown) => error as Error);
     if (typeof ctor === 'function') {
       await within(strings, 10_000);
-      ready.set(tag, ctor);
+      ready.push([tag, ctor, inView(tag)]);
       return void defineReady();
     }
     if (!retry) console.warn(`hub-kit: <${tag}> could not be loaded yet; trying again.`, ctor);

@@ -7,12 +7,12 @@
  */
 import { SearchEntry } from '../api/schema.js';
 import { buildEngine, yieldToPage, type SearchEngine } from './engine.js';
-import { parseBody, type IndexBody } from './entries.js';
+import { parseBody } from './entries.js';
 
 /** How many entries are checked between two yields: a few hundred microseconds of work. */
 const CHECKED_PER_SLICE = 2000;
 
-export async function buildInPage(body: IndexBody, signal?: AbortSignal): Promise<SearchEngine> {
+export async function buildInPage(body: ArrayBuffer | readonly SearchEntry[], signal?: AbortSignal): Promise<SearchEngine> {
   const items = parseBody(body);
   const list = Array.isArray(items) ? items : [];
   const entries: SearchEntry[] = [];
