@@ -9,7 +9,6 @@ import { getSearchIndex, dataOf } from '../../../../src/api/calls.js';
 import { sharedTransport } from '../../../../src/api/transport.js';
 import { buildEngineSync } from '../../../../src/search/engine.js';
 import { getIndexBody, MissingIndexError, searchIndexFor, type IndexRef } from '../../../../src/search/search-index.js';
-import type { HubSearch } from '../../../../components/hub-search/hub-search.js';
 import { mountReady } from '../../helpers/search.js';
 import { newSandbox } from '../../helpers/sandbox.js';
 
@@ -71,7 +70,7 @@ describe('the search index, off the main thread', () => {
 
   it('<hub-search> builds and searches there, and shows what comes back', async () => {
     const el = await mountReady('demo', newSandbox().baseUrl, mounted);
-    expect((el as HubSearch & { _engine: { where: string } })._engine.where).to.equal('worker');
+    expect((el as unknown as { _engine: { where: string } })._engine.where).to.equal('worker');
     el.value = 'podcasting';
     await new Promise((resolve) => el.addEventListener('hub-search-results', resolve, { once: true }));
     await el.updateComplete;
