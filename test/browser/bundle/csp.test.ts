@@ -144,7 +144,7 @@ async function exercise(win: FrameWindow, sandbox: Sandbox, order: 'at once' | '
   return `signup: ${await posts('/subscribe')} POST, "${said(signup)}"; contact: ${await posts('/contact')} POST, "${said(contact)}"`;
 }
 
-type Search = Lit & { _engine: { where: string } };
+type Search = Lit & { _engine: { where: string }; value: string };
 
 /** A search box on the page, searched: where its index was built is what the test reads. */
 async function searched(win: FrameWindow): Promise<Search> {
