@@ -168,6 +168,8 @@ function sodoSearchFiles(): { js: Buffer; css: Buffer } {
 
 interface Served {
   origin: string;
+  /** Body bytes sent (compressed) for each path, since the last `sent.length = 0`: what the network carried. */
+  sent: Array<[path: string, bytes: number]>;
   close(): void;
 }
 
@@ -176,11 +178,13 @@ async function serve(specs: PageSpec[], corpora: Map<number, SearchEntry[]>, bun
   const sodo = specs.some((p) => p.who === 'Ghost' && p.search) ? sodoSearchFiles() : undefined;
   const signup = readFileSync(join(root, 'node_modules/@tryghost/signup-form/umd/signup-form.min.js'));
   const gzipped = new Map<string, Buffer>();
+  const sent: Served['sent'] = [];
   /** Every text response compressed, as a site or a CDN sends it: gzip -9, computed once. */
   const send = (res: http.ServerResponse, key: string, type: string, body: () => Buffer | string) => {
     let zipped = gzipped.get(key);
     if (!zipped) gzipped.set(key, (zipped = gzipSync(body(), { level: 9 })));
     res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+    sent.push([key, zipped.length]);
     res.end(zipped);
   };
   const byName = new Map(specs.map((spec, i) => [`/p/${i}`, spec]));
@@ -214,7 +218,7 @@ async function serve(specs: PageSpec[], corpora: Map<number, SearchEntry[]>, bun
         const body = bundles.get(bundle!)!.get(rest);
         if (body) return send(res, path, TYPES[extname(rest)] ?? 'application/octet-stream', () => Buffer.from(body));
       }
-      if (serveBundle(bundles, path, res)) return;
+      if (serveBundle(bundles, path, res)) return void sent.push([path, 0]);
     }
     if (path.startsWith('/api/')) return standIn(req, res);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -222,6 +226,7 @@ async function serve(specs: PageSpec[], corpora: Map<number, SearchEntry[]>, bun
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sent,
     close: () => {
       server.close();
       server.closeAllConnections();
@@ -294,6 +299,11 @@ async function fresh(browser: Browser): Promise<{ page: Page; cdp: CDPSession; c
   const page = await context.newPage();
   page.setDefaultTimeout(PAGE_TIMEOUT);
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1 });
+  // Puppeteer watches the network on its own session, and DevTools then decodes every text
+  // body it sees on the page's main thread to keep a copy (tens of ms for a search index): a
+  // cost of being watched, not of the page. Its watching is turned off; the bench's own keeps
+  // no bodies.
+  await (page as unknown as { _client(): CDPSession })._client().send('Network.disable');
   const cdp = await page.createCDPSession();
   return { page, cdp, close: () => context.close() };
 }
@@ -309,8 +319,9 @@ async function firstSearch(page: Page, spec: NonNullable<PageSpec['search']>, qu
   const shown = () => page.evaluate(`!!(${spec.results})`) as Promise<boolean>;
   while (!(await shown())) {
     if (Date.now() - started > PAGE_TIMEOUT) throw new Error(`no results after ${PAGE_TIMEOUT / 1000} s`);
-    // The word, then space and backspace, as someone waits with the word typed.
-    const key = typed < query.length ? query[typed]! : typed % 2 ? 'Backspace' : ' ';
+    // The word, then a key that changes nothing (a box that waits for typing to pause is
+    // not kept waiting), as someone waits with the word typed.
+    const key = typed < query.length ? query[typed]! : 'ArrowRight';
     await page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
     typed++;
     await new Promise((resolve) => setTimeout(resolve, KEY_EVERY_MS));
@@ -319,10 +330,11 @@ async function firstSearch(page: Page, spec: NonNullable<PageSpec['search']>, qu
   return Date.now() - started;
 }
 
-async function phoneLoad(browser: Browser, origin: string, path: string, spec: PageSpec, query: string): Promise<PhoneLoad> {
+async function phoneLoad(browser: Browser, served: Served, path: string, spec: PageSpec, query: string): Promise<PhoneLoad> {
+  const origin = served.origin;
   const { page, cdp, close } = await fresh(browser);
   try {
-    await cdp.send('Network.enable');
+    await cdp.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latency, downloadThroughput: PHONE.down, uploadThroughput: PHONE.up });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
     await cdp.send('Performance.enable');
@@ -375,15 +387,20 @@ async function phoneLoad(browser: Browser, origin: string, path: string, spec: P
     out.requestsIdle = requests.size - before;
 
     if (spec.search) {
-      const keysBefore = ((await page.evaluate('window.__keys.length')) as number);
+      // Keys typed in a frame of the page (a search in an iframe) are that frame's to time.
+      const allKeys = async () => (await Promise.all(page.frames().map((frame) => frame.evaluate('window.__keys ?? []').catch(() => [])))).flat() as Array<[number, number, number]>;
+      const keysBefore = (await allKeys()).length;
+      served.sent.length = 0;
       let took = 0;
       const searchEvents = await traced(cdp, async () => {
         took = await firstSearch(page, spec.search!, query);
       });
       searchTasks = tasks(searchEvents, origin + path, markTime(searchEvents, 'bench:search'), markTime(searchEvents, 'bench:results'));
-      const keys = ((await page.evaluate('window.__keys')) as Array<[number, number, number]>).slice(keysBefore);
+      const keys = (await allKeys()).slice(keysBefore);
       const delays = keys.map(([, delay]) => delay).sort((a, b) => a - b);
-      const index = [...requests.values()].filter((r) => /search-index|pagefind\/.*\.pf_|ghost\/api/.test(r.url));
+      // What the server sent for the search, the index and its pieces, read off the wire (a
+      // worker's requests, Pagefind's, are not the page's to see).
+      const index = served.sent.filter(([p]) => /search-index|\/pagefind\/(?!.*pagefind-ui)|ghost\/api/.test(p)).map(([, bytes]) => ({ bytes }));
       out.search = {
         resultsMs: took,
         blockingMs: blockingMs(searchTasks),
@@ -473,7 +490,7 @@ function table(rows: Row[]): string {
     '',
     '**Loading a page**',
     '',
-    '| page | KB (JS) | requests | round trips in a row | usable ms (×4) | longest task, CPU ms (×1) | script ms (×1) | blocking ms (×4) | JS heap MB | databases opened | wake-ups idle 12 s, visible / hidden | CLS |',
+    '| page | KB (JS) | requests | requests in a row, files and data | usable ms (×4) | longest task, CPU ms (×1) | script ms (×1) | blocking ms (×4) | JS heap MB | databases opened | wake-ups idle 12 s, visible / hidden | CLS |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...load.map(({ spec, phone, cpu }) =>
       [
@@ -574,7 +591,7 @@ async function main(): Promise<void> {
         // A word of the index's first title, as a visitor would look for it.
         const entries = row.spec.search ? corpora.get(row.spec.search.entries)! : [];
         const query = (entries[0]?.title.split(/\s+/).find((w) => /^[a-z]{5,}$/i.test(w)) ?? 'habit').toLowerCase();
-        const phone = await phoneLoad(browser, served.origin, `/p/${i}`, row.spec, query);
+        const phone = await phoneLoad(browser, served, `/p/${i}`, row.spec, query);
         const cpu = await cpuLoad(browser, served.origin, `/p/${i}`, row.spec, query);
         row.phone.push(phone);
         row.cpu.push(cpu);

@@ -236,9 +236,12 @@ const inView = (tag: string) =>
 async function defineReady(): Promise<void> {
   if (defining) return;
   defining = true;
+  const inViewFirst = () => ready.sort((a, b) => +b[2] - +a[2])[0]![2];
   while (ready.length) {
-    ready.sort((a, b) => +b[2] - +a[2]);
-    await (ready[0]![2] ? yieldToPage() : idle());
+    // (The turn also lets the rest of a batch that arrived together join the queue.)
+    await yieldToPage();
+    if (!inViewFirst()) await idle();
+    inViewFirst();
     const [tag, ctor] = ready.shift()!;
     try {
       ctor.define(tag);
