@@ -256,7 +256,7 @@ async function defineReady(): Promise<void> {
 async function arrive(tag: HubKitTag, strings: Promise<unknown>): Promise<void> {
   for (let retry = 0; ; retry++) {
     const file = fileFor(tag);
-    const ctor = await within(load(tag), 1e9).catch((error: unknown) => error as Error);
+    const ctor = await within(load(tag), 10_000).catch((error: unknown) => error as Error);
     if (typeof ctor === 'function') {
       await within(strings, 10_000);
       ready.push([tag, ctor, inView(tag)]);

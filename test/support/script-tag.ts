@@ -44,16 +44,20 @@ function answerFaulty(fault: Fault, name: string, body: Buffer, response: http.S
     response.writeHead(200, headers);
     response.end(body);
   };
-  if (fault.kind === 'drop') {
+  if (fault.kind !== 'hold') {
     if (fault.dropped || !fault.names.includes(name)) return send();
     fault.dropped = true;
     response.writeHead(200, headers);
     response.write(body.subarray(0, body.length >> 1));
-    // Half the file is on its way; then the connection is gone.
-    setTimeout(() => {
-      fault.log.push(`dropped ${name}`);
-      response.socket?.destroy();
-    }, 50);
+    // Half the file is on its way; then the connection is gone, or goes quiet.
+    setTimeout(
+      () => {
+        fault.log.push(`dropped ${name}`);
+        response.socket?.destroy();
+      },
+      fault.kind === 'drop' ? 50 : 60_000,
+    );
+    if (fault.kind === 'stall') setTimeout(() => fault.log.push(`stalled ${name}`), 50);
     return;
   }
   if (!fault.names.includes(name)) return send();
@@ -81,12 +85,14 @@ export interface ServeOptions {
  * - `/drop-<name>-<token>/`: the first request for the file `<name>` gets its headers and
  *   half its body, then the connection is reset, as when a phone loses its network
  *   mid-file; the requests after it are answered.
+ * - `/stall-<name>-<token>/`: the same, but the connection stays open and nothing more
+ *   comes (for a minute), as when a phone's network stalls between cells.
  *
  * `/log/<token>` answers what happened in that folder, in order: `request <name>`,
  * `response <name>`, `dropped <name>` (a file's name is the part before its hash).
  */
 interface Fault {
-  kind: 'hold' | 'drop';
+  kind: 'hold' | 'drop' | 'stall';
   names: string[];
   log: string[];
   /** Hold: the names asked for so far, and the answers waiting for the rest. */
@@ -95,7 +101,7 @@ interface Fault {
   dropped: boolean;
 }
 
-const FAULT = /(?:^|\/)(hold|drop)-([\w+-]+?)-(t\d+)\//;
+const FAULT = /(?:^|\/)(hold|drop|stall)-([\w+-]+?)-(t\d+)\//;
 const fileName = (kit: string) => /^hub-kit\/(\w+(?:-[a-z]+)*)-[\w-]{8}\.js$/.exec(kit)?.[1];
 
 /**

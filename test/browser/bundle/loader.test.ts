@@ -89,6 +89,15 @@ describe('the script tag’s loader, at run time', () => {
     expect(events.slice(0, firstAnswer).sort(), events.join(', ')).to.deep.equal(['request core', 'request forms']);
   }).timeout(40_000);
 
+  it('when a file stalls half way and nothing more comes, asks for it again beside it after 10 s', async () => {
+    const origin = await cdn();
+    const id = token();
+    const win = await page(`<signup-form base-url="${newSandbox().baseUrl}" form="demo-form"></signup-form>`, `${origin}/stall-forms-${id}/hub-kit.js`);
+    await until(async () => (await log(origin, id)).includes('stalled forms'), 'the forms file to stall');
+    await defined(win, ['signup-form'], '<signup-form> defined beside the stalled request', 30_000);
+    expect((await log(origin, id)).filter((e) => e === 'request forms').length).to.equal(2);
+  }).timeout(45_000);
+
   for (const [what, dropped, tags] of [
     ['the signup form’s file', 'forms', ['signup-form']],
     ['the core a signup form’s file imports', 'core', ['signup-form']],
