@@ -40,10 +40,11 @@ async function page(body: string, src: string, height = 600): Promise<Win> {
       }
     </script>
     <script type="module" src="${src}"></script></head><body style="margin: 0">${body}</body></html>`;
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   document.body.append(frame);
   frames.push(frame);
-  await loaded;
+  // Its script has run; not its load event, which Firefox and WebKit hold back while a file
+  // the loader asked for is stalled.
+  await until(() => Array.isArray((frame.contentWindow as Win | null)?.order), 'the page to start');
   return frame.contentWindow as Win;
 }
 
