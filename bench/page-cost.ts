@@ -25,7 +25,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -188,6 +188,10 @@ async function serve(specs: PageSpec[], corpora: Map<number, SearchEntry[]>, bun
     res.end(zipped);
   };
   const byName = new Map(specs.map((spec, i) => [`/p/${i}`, spec]));
+  // The script tag's files as the run starts: a build during the run changes nothing here.
+  const kit = new Map(
+    ['hub-kit.js', 'hub-kit.css', ...readdirSync(join(dist, 'hub-kit')).map((name) => `hub-kit/${name}`)].map((name) => [name, readFileSync(join(dist, name))]),
+  );
   const posts = (entries: SearchEntry[]) => ({
     posts: entries.map((e, n) => ({ id: e.id, slug: e.id, title: e.title, excerpt: e.excerpt ?? '', url: pageUrl(n), updated_at: e.published_at, visibility: 'public' })),
   });
@@ -196,10 +200,8 @@ async function serve(specs: PageSpec[], corpora: Map<number, SearchEntry[]>, bun
     const path = url.pathname;
     const page = byName.get(path);
     if (page) return send(res, path, TYPES['.html']!, () => html(page));
-    if (path.startsWith('/kit/')) {
-      const file = join(dist, path.slice(5));
-      if (existsSync(file)) return send(res, path, TYPES[extname(file)] ?? 'application/octet-stream', () => readFileSync(file));
-    }
+    const kitFile = path.startsWith('/kit/') && kit.get(path.slice(5));
+    if (kitFile) return send(res, path, TYPES[extname(path)] ?? 'application/octet-stream', () => kitFile);
     if (path === '/ghost/signup-form.min.js') return send(res, path, TYPES['.js']!, () => signup);
     if (sodo && path === '/ghost/sodo-search.min.js') return send(res, path, TYPES['.js']!, () => sodo.js);
     if (sodo && path === '/ghost/sodo-search.css') return send(res, path, TYPES['.css']!, () => sodo.css);
