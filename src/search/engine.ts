@@ -16,6 +16,7 @@ import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
 import { Lexicon } from './lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
 import { asciiWords, fold, hashWord, isCjk, tokenize } from './text.js';
+import { yieldToPage } from './yield-to-page.js';
 
 export type { SearchEntry };
 export { maxTypos };
@@ -393,20 +394,6 @@ function searcher(
   }
 
   return { size: n, search };
-}
-
-/** Yields to the page so input and rendering go on during a long build. */
-export function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  // A message, unlike setTimeout(0), is not clamped to 4 ms after a few nestings.
-  return (
-    scheduler?.yield?.() ??
-    new Promise((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => resolve(port1.close());
-      port2.postMessage(null);
-    })
-  );
 }
 
 /** The text an entry gives the index: what a build's work is measured in. */

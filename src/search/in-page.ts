@@ -6,7 +6,8 @@
  * one step that cannot be cut in slices.
  */
 import { SearchEntry } from '../api/schema.js';
-import { buildEngine, yieldToPage, type SearchEngine } from './engine.js';
+import { buildEngine, type SearchEngine } from './engine.js';
+import { yieldToPage } from './yield-to-page.js';
 import { parseBody } from './entries.js';
 
 /** How many entries are checked between two yields: a few hundred microseconds of work. */

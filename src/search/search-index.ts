@@ -20,7 +20,7 @@ import type { GetOptions } from '../api/calls.js';
 import type { Parser } from '../api/schema.js';
 import type { Transport } from '../api/transport.js';
 import type { Hit, QueryOptions, Results } from './engine.js';
-import { yieldToPage } from './engine.js';
+import { yieldToPage } from './yield-to-page.js';
 import type { IndexBody, IndexRef } from './entries.js';
 import { loadInPage, startWorker } from './start-worker.js';
 
