@@ -360,7 +360,8 @@ function filesOfElements(): Plugin {
     load: (source) => (source === id ? `export default ${serving ? 'null' : JSON.stringify(PLACEHOLDER)};` : undefined),
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const loader = chunks.find((chunk) => chunk.isEntry);
+      // The loader's chunk: the script tag's entry, or the chunk that holds it in a site's build (the demo).
+      const loader = chunks.find((chunk) => chunk.moduleIds.includes(BUNDLE_SOURCE));
       if (!loader) return;
       const closure = (chunk: Rolldown.OutputChunk, seen = new Set<string>()): Set<string> => {
         for (const name of chunk.imports) if (!seen.has(name)) closure(bundle[name] as Rolldown.OutputChunk, seen.add(name));
