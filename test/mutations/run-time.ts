@@ -1,6 +1,7 @@
 /**
  * What a page pays at run time (issue 30): the loader's tasks and requests, a file that
- * fails to arrive, and search off the main thread.
+ * fails to arrive, and search off the main thread. Each row was planted and its tests seen
+ * red, in the browsers it names (Chromium where it names none), with its `build` done.
  */
 import type { Mutation } from './types.js';
 
