@@ -1,10 +1,8 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { SearchEntry } from '../../src/api/schema.js';
 import { ConfigError, logOnce } from '../../src/api/errors.js';
-import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
-import type { SearchEngine } from '../../src/search/engine.js';
-import { engineFor } from '../../src/search/shared-engine.js';
+import { cacheKey } from '../../src/cache/swr.js';
+import { getIndexBody, MissingIndexError, searchIndexFor, searchWorker, type IndexBody, type SearchIndexHandle } from '../../src/search/search-index.js';
 import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { DialogController } from '../controllers/dialog.js';
 import { HotkeyController } from '../controllers/hotkey.js';
@@ -128,24 +126,34 @@ export class HubSearch extends LitElement {
   offline = false;
 
   private _value = '';
-  private _engine: SearchEngine | undefined;
+  private _engine: SearchIndexHandle | undefined;
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
   }
 
   #baseUrl: string | undefined;
+  /** The index's reading, past the cache: for when the worker no longer keeps the bytes the cache names. */
+  #readAgain: (() => Promise<IndexBody>) | undefined;
 
-  #index = new ResourceController<SearchEntry[]>(this, {
+  #index = new ResourceController<IndexBody>(this, {
     read: (retry) => {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
       const transport = transportFor(this.baseUrl);
+      const params = { tenant: this.tenant };
       // Relative result URLs are read against the service that sent the index.
       this.#baseUrl = transport.baseUrl;
-      return cachedCall(transport, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+      // The worker starts while the index comes, and takes its body as it arrives (src/search/search-index.ts).
+      void searchWorker();
+      const get = getIndexBody(cacheKey(transport.baseUrl, params.tenant, 'searchIndex'));
+      this.#readAgain = async () => ((await get(transport, params)) as { data: IndexBody }).data;
+      return cachedCall<'searchIndex', IndexBody>(transport, 'searchIndex', get, params, { retry });
     },
     show: async ({ data }, signal) => {
-      const engine = await engineFor(data);
+      const engine = await searchIndexFor(data, signal).catch(async (error: unknown) => {
+        if (!(error instanceof MissingIndexError)) throw error;
+        return searchIndexFor(await this.#readAgain!(), signal);
+      });
       if (signal.aborted) return;
       this._engine = engine;
       this.#results.search(true);
@@ -159,7 +167,7 @@ export class HubSearch extends LitElement {
   #results = new ResultsController(this, {
     query: () => this._value,
     engine: () => this._engine,
-    rows: (engine, query) => rowsFor(engine, query, this.limit, this.types, this.#baseUrl),
+    rows: (engine, query) => rowsFor(engine, query, this.limit, this.types, this.#baseUrl, stringsFor(this, SEARCH_EN).lang),
     wanted: () => void this.load(),
     changed: () => (this.#list.active = -1),
   });
@@ -373,7 +381,7 @@ export class HubSearch extends LitElement {
             : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row, s.lang), row.url, !row.url))}</div>
       </div>
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true" lang=${langOf(s, s.searchResults)}>${
-        state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang) : noResults))
+        state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang, this.#results.count) : noResults))
       }</div>`;
   }
 

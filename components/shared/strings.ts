@@ -279,9 +279,17 @@ export const langOf = (s: object, words: unknown): string | typeof nothing => ((
 /** `text` with `{name}` filled: `value` is written as it is, whatever `$` characters it holds. */
 export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(String(value));
 
-/** The words for `count` in `lang`, with the count in the language's digits. */
-export const plural = (words: Plural, count: number, lang: string): string =>
-  fill(words[new Intl.PluralRules(lang).select(count)] ?? words.other, 'count', count.toLocaleString(lang));
+/**
+ * `count` in `lang`'s digits. A whole number under 1000 is written as it is in the kit's own
+ * languages, as `toLocaleString` would write it: the first `toLocaleString` of a page loads
+ * the browser's number formats, 30–60 ms of one task in Chromium, for a card that says "12 online".
+ */
+const digits = (count: number, lang: string) =>
+  Number.isInteger(count) && count > -1000 && count < 1000 && /^(?:en|de|es|fr)?(?:-|$)/i.test(lang) ? String(count) : count.toLocaleString(lang);
+
+/** The words for `count` in `lang`, with the count in the language's digits (`written`, when it comes so). */
+export const plural = (words: Plural, count: number, lang: string, written?: string): string =>
+  fill(words[new Intl.PluralRules(lang).select(count)] ?? words.other, 'count', written ?? digits(count, lang));
 
 /** What `error` means for the visitor, in `words`; `{seconds}` is the error's `retryAfter`. */
 export const errorText = (words: ErrorWords, error: unknown): string =>

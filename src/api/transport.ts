@@ -231,7 +231,7 @@ export class Transport {
       throw new RedirectError(status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
     }
 
-    const data = await readBody(response).catch(() => undefined);
+    const data = await (response.ok && schema.raw ? schema.raw(response) : readBody(response)).catch(() => undefined);
 
     // 409 from an upsert: the address is already subscribed, which is what the visitor wanted.
     const already = status === 409 && upsert;
