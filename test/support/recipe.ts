@@ -81,9 +81,10 @@ export interface Project {
   follow(lines: string[], serve?: RegExp): Promise<{ env: Record<string, string>; serveLine?: string }>;
   /**
    * Follows a recipe's setup lines (create the project, install), or, when the same lines
-   * ran before in this clone, restores what they installed from test-results/installs/ and
-   * installs only the packed hub-kit on top: a second run of a framework's tests does not
-   * download the framework again. Says which it did.
+   * ran before in this clone, restores what they installed from test-results/installs/,
+   * installs only the packed hub-kit on top and runs the lines that are not npm's (a copy of
+   * the kit's files): a second run of a framework's tests does not download the framework
+   * again. Says which it did.
    */
   install(lines: string[]): Promise<'installed' | 'restored'>;
   writeFiles(files: Map<string, string>): void;
@@ -198,6 +199,8 @@ export function newProject(name: string): Project {
         restoreInstall(saved, dir);
         // The package.json and lock name the tarball of the run that saved them: this run's replaces it.
         sh('npm', ['install', tarball]);
+        // What the setup does besides npm (copying the kit's files into the site) is done again.
+        await this.follow(lines.filter((line) => !/^npm (init|pkg|install)\b/.test(line)));
         return 'restored';
       }
       await this.follow(lines);
