@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { createStandIn } from './src/stand-in/handler.js';
 import { toNodeHandler } from './src/stand-in/node.js';
@@ -71,16 +72,31 @@ function ownTrustedTypesPolicy(): Plugin {
   // `s.createPolicy("lit-html",{createHTML:…})`, as lit-html ships it: the object that
   // makes policies, then the options, which the fallback passes to each attempt.
   const policy = /\b([\w$]+)\.createPolicy\((["'])lit-html\2,/g;
+  let scriptTag = false;
   return {
     name: 'hub-kit-trusted-types-policy',
     apply: 'build',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
     transform(code, id) {
       if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
+      // In the script tag the policy also makes the one script URL the kit needs: its search
+      // worker's (searchWorkerFile), or the blob module that imports it where the kit comes
+      // from another origin. It trusts only URLs it made itself, through a function that
+      // makes that one URL and nothing else, so the policy stays private to lit-html.
+      const worker = scriptTag
+        ? 'let m=new Set;hubKitPolicyOptions={...hubKitPolicyOptions,createScriptURL:u=>m.has(u)?u:""};'
+        : '';
+      const expose = scriptTag
+        ? 'globalThis[Symbol.for("hub-kit.worker-url")]??=()=>{let u=hubKitWorkerSource(hubKitSearch);m.add(u);return p.createScriptURL(u)};'
+        : '';
       const renamed = code.replace(policy, (_, tt: string) => {
-        return `(hubKitPolicyOptions=>{try{return ${tt}.createPolicy("hub-kit",hubKitPolicyOptions)}catch{return ${tt}.createPolicy("lit-html",hubKitPolicyOptions)}})(`;
+        return `(hubKitPolicyOptions=>{let p;${worker}try{p=${tt}.createPolicy("hub-kit",hubKitPolicyOptions)}catch{p=${tt}.createPolicy("lit-html",hubKitPolicyOptions)}${expose}return p})(`;
       });
       if (renamed === code) throw new Error(`${id}: lit-html no longer creates its "lit-html" policy as this build expects; see ownTrustedTypesPolicy.`);
-      return { code: renamed, map: null };
+      const imports = "import hubKitSearch from 'virtual:hub-kit/search-file';\nimport { workerSource as hubKitWorkerSource } from 'virtual:hub-kit/worker-source';\n";
+      return { code: (scriptTag ? imports : '') + renamed, map: null };
     },
   };
 }
@@ -218,7 +234,7 @@ async function buildComplete(): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [minifiedStyles(), ownTrustedTypesPolicy()],
+    plugins: [searchWorkerFile(), minifiedStyles(), ownTrustedTypesPolicy()],
     build: {
       write: false,
       target: 'es2022',
@@ -258,6 +274,112 @@ function completeFile(): Plugin {
   };
 }
 
+/** The script tag's search file (components/script-tag/search.ts), built once, self-contained. */
+let searchFile: Promise<{ code: string; fileName: string }> | undefined;
+const buildSearchFile = () =>
+  (searchFile ??= esbuild({
+    entryPoints: [here('./components/script-tag/search.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  }).then(({ outputFiles: [file] }) => ({
+    code: file!.text,
+    fileName: `search-${createHash('sha256').update(file!.text).digest('base64url').slice(0, 8)}.js`,
+  })));
+
+/**
+ * `<hub-search>` searches in a worker (src/search/search-index.ts), started by
+ * src/search/start-worker.ts as bundlers expect it. The script tag's builds replace that
+ * module: the worker is the search file beside the element's file (`hub-kit/search-<hash>.js`,
+ * emitted here), started from its URL where the page and the kit share an origin, and
+ * through a one-line blob module that imports it where they do not (a CDN): a worker's
+ * own file must be of the page's origin. Under Trusted Types the URL comes from the kit's
+ * policy (ownTrustedTypesPolicy); elsewhere a refused worker leaves search on the page's
+ * own thread, and the same file, imported, is its engine there.
+ */
+function searchWorkerFile(): Plugin {
+  const id = '\0hub-kit-search-file';
+  const sourceId = '\0hub-kit-worker-source';
+  const starter = here('./src/search/start-worker.ts');
+  let scriptTag = false;
+  return {
+    name: 'hub-kit-search-worker',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
+    load(source) {
+      // The URL a worker starts from: the search file where the page shares the kit's origin,
+      // else a one-line module of the page's origin that imports it.
+      if (source === sourceId) {
+        return `export const workerSource = (url) => new URL(url).origin === location.origin ? url : URL.createObjectURL(new Blob(['import ' + JSON.stringify(url)], { type: 'text/javascript' }));`;
+      }
+      if (scriptTag && source === starter) {
+        return `import url from 'virtual:hub-kit/search-file';
+import { workerSource } from 'virtual:hub-kit/worker-source';
+const trusted = Symbol.for('hub-kit.worker-url');
+export const startWorker = () => new Worker(globalThis[trusted]?.() ?? workerSource(url), { type: 'module', name: 'hub-kit search' });
+export const loadInPage = () => import(/* @vite-ignore */ url);`;
+      }
+      if (source !== id) return undefined;
+      return buildSearchFile().then(({ code, fileName }) => {
+        // Written once, by the main build; the file of all (buildComplete) only names it.
+        if (this.environment.config.build.write !== false) this.emitFile({ type: 'asset', fileName: `hub-kit/${fileName}`, source: code });
+        // Every file of the script tag that names it is in hub-kit/ beside it. (A name in a
+        // variable: Vite would take a literal in \`new URL()\` for an asset of the source's own.)
+        return `const file = ${JSON.stringify(fileName)};\nexport default new URL(file, import.meta.url).href;`;
+      });
+    },
+    resolveId: (source) => (source === 'virtual:hub-kit/search-file' ? id : source === 'virtual:hub-kit/worker-source' ? sourceId : undefined),
+  };
+}
+
+/**
+ * `virtual:hub-kit/files`: each file the loader fetches, by name (`forms`, `hub-search`,
+ * `bio-card`, `de`…), as its path beside the loader followed by the paths of every file it
+ * imports, so that the loader asks for them all at once instead of finding the core only
+ * once the forms' file has arrived and named it (a chain of requests, one round trip
+ * each). The names and imports are known once the files are written, so the module is a
+ * placeholder until then, put in place in the loader's code; `null` on the dev server.
+ */
+function filesOfElements(): Plugin {
+  const id = '\0hub-kit-files';
+  const PLACEHOLDER = '__hub_kit_files__';
+  let serving = false;
+  return {
+    name: 'hub-kit-files',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    resolveId: (source) => (source === 'virtual:hub-kit/files' ? id : undefined),
+    load: (source) => (source === id ? `export default ${serving ? 'null' : JSON.stringify(PLACEHOLDER)};` : undefined),
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      // The loader's chunk: the script tag's entry, or the chunk that holds it in a site's build (the demo).
+      const loader = chunks.find((chunk) => chunk.moduleIds.includes(BUNDLE_SOURCE));
+      if (!loader) return;
+      const closure = (chunk: Rolldown.OutputChunk, seen = new Set<string>()): Set<string> => {
+        for (const name of chunk.imports) if (!seen.has(name)) closure(bundle[name] as Rolldown.OutputChunk, seen.add(name));
+        return seen;
+      };
+      const files: Record<string, string[]> = {};
+      for (const name of loader.dynamicImports) {
+        const chunk = bundle[name] as Rolldown.OutputChunk;
+        const key = /([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (key) files[key] = [name, ...closure(chunk)];
+      }
+      const quoted = new RegExp(`(["'\`])${PLACEHOLDER}\\1`);
+      if (!quoted.test(loader.code)) throw new Error(`${loader.fileName} does not hold the placeholder of its files: see filesOfElements in vite.config.ts.`);
+      loader.code = loader.code.replace(quoted, JSON.stringify(files));
+    },
+  };
+}
+
 /**
  * package.json `sideEffects` describes the package's files (dist/), so a bundler reading the
  * sources would take the modules that register something for dead code: the demo's build
@@ -274,7 +396,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), parsersApart(), ownRegistry(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), filesOfElements(), searchWorkerFile(), parsersApart(), ownRegistry(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

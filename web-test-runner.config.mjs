@@ -7,20 +7,34 @@
  * imported here. HUB_BROWSERS=chromium,firefox,webkit picks browsers; a wanted browser that is
  * missing fails the run.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { blockedStorageLaunchers, launchers } from './test/support/browsers.mjs';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
+import { timingReporter } from './test/support/timing-reporter.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
 
 const browsers = await launchers();
 
+// HUB_SHARD=i/n: this process runs the i-th of n shares of the test files (npm test runs each
+// browser as two processes side by side: one file at a time each, as a run of one has it).
+// Files are dealt largest first, so that the shares take about as long.
+const SHARD = process.env.HUB_SHARD?.split('/').map(Number);
+function share([index, count]) {
+  const all = readdirSync('test/browser', { recursive: true })
+    .filter((name) => name.endsWith('.test.ts') && !name.endsWith('-dark.test.ts') && !name.endsWith('-blocked-storage.test.ts'))
+    .map((name) => `test/browser/${name}`)
+    .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+  return all.filter((_, n) => n % count === index - 1);
+}
+
 // The tests of a dark system run in a group of their own, in browsers set to dark by their
 // own settings. `npm run test:browser -- --group dark-system` runs them alone; a run of
-// chosen --files leaves them out.
+// chosen --files leaves them out, and so do all shards but the first.
 const DARK_FILES = 'test/browser/**/*-dark.test.ts';
-const wantsDark = !process.argv.includes('--files') || process.argv.includes('--group');
+const wantsDark = (!process.argv.includes('--files') || process.argv.includes('--group')) && (!SHARD || SHARD[0] === 1);
 const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
 // The same for browsers that block cookies and site data (test/support/browsers.mjs says how
 // each is set): `--group blocked-storage` runs them alone.
@@ -29,12 +43,12 @@ if (wantsDark) groups.push({ name: 'blocked-storage', files: BLOCKED_FILES, brow
 
 export default {
   rootDir: '.',
-  files: ['test/browser/**/*.test.ts', `!${DARK_FILES}`, `!${BLOCKED_FILES}`],
+  files: SHARD ? share(SHARD) : ['test/browser/**/*.test.ts', `!${DARK_FILES}`, `!${BLOCKED_FILES}`],
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,
-  // Two cores: one file at a time per browser keeps the browsers from starving each other,
-  // and WebKitWebDriver serves one session at a time anyway.
+  // One file at a time per browser: a file's page has the browser to itself (npm test runs
+  // more files at once as more processes, HUB_SHARD).
   concurrency: 1,
   concurrentBrowsers: 3,
   browserStartTimeout: 120_000,
@@ -51,5 +65,5 @@ export default {
     scriptTagOriginPlugin(),
     inputCommandsPlugin(),
   ],
-  reporters: [defaultReporter(), summaryReporter({ flatten: false })],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), timingReporter()],
 };

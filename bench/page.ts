@@ -76,6 +76,9 @@ async function mountElement(tenant: string, baseUrl: string): Promise<void> {
     setTimeout(() => reject(new Error(`index not ready after 60 s: state ${element!.state}, busy ${element!.busy}`)), 60_000),
   );
   await Promise.race([ready, failed, stuck]);
+  // Timed as a visitor's page runs it: searched in its worker, not on the page's thread.
+  const where = (element as unknown as { _engine?: { where: string } })._engine?.where;
+  if (where !== 'worker') throw new Error(`<hub-search> searches on the ${where ?? 'unknown'} thread, not in its worker`);
   keystrokes.length = 0;
 }
 

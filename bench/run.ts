@@ -78,6 +78,9 @@ async function main(): Promise<void> {
     logLevel: 'silent',
   });
   const pageJs = bundle.outputFiles[0]!.text;
+  // The element's search worker, where the page's bundle looks for it (src/search/start-worker.ts
+  // names `./worker.ts` beside the module that starts it: here, /page.js).
+  const workerJs = (await build({ entryPoints: [`${root}src/search/worker.ts`], bundle: true, minify: true, format: 'esm', target: 'es2022', write: false, logLevel: 'silent' })).outputFiles[0]!.text;
   const json = new Map([...corpora].map(([id, c]) => [id, JSON.stringify({ entries: c.entries, queries: c.queries })]));
 
   const server = http.createServer((req, res) => {
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
     };
     if (url.pathname === '/') return send('text/html', '<!doctype html><title>bench</title><script type="module" src="/page.js"></script>');
     if (url.pathname === '/page.js') return send('text/javascript', pageJs);
+    if (url.pathname === '/worker.ts') return send('text/javascript', workerJs);
     let m = /^\/corpus\/([\w-]+)\.json$/.exec(url.pathname);
     if (m && json.has(m[1]!)) return send('application/json', json.get(m[1]!)!);
     m = /^\/api\/v1\/tenants\/bench-([\w-]+)\/search-index$/.exec(url.pathname);

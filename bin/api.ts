@@ -12,7 +12,7 @@ import {
   RateLimitedError,
   UnauthenticatedError,
 } from '../src/server/index.js';
-import { standInClock } from '../src/stand-in/clock.js';
+import { standInClock, type StandInClock } from '../src/stand-in/clock.js';
 import { CommandError, UsageError } from './usage.js';
 
 export const API_FLAGS = ['base-url', 'posts-path'] as const;
@@ -76,10 +76,17 @@ export function connect(flags: Map<string, string | true>): Connection {
     baseUrl: base.value,
     apiKey: key,
     ...(posts.value ? { postsPath: posts.value } : {}),
-    // For tests against the stand-in only: every wait moves the stand-in's clock instead of passing real time.
-    ...(process.env.HUB_KIT_STAND_IN_CLOCK === '1' ? { clock: standInClock(base.value.replace(/\/+$/, '')) } : {}),
+    // For tests against the stand-in only: every wait moves the stand-in's clock instead of
+    // passing real time; `1` for the service's own, or a stand-in's address (a test of a
+    // service that cannot be reached still waits on a clock it controls).
+    ...(clockOf(process.env.HUB_KIT_STAND_IN_CLOCK, base.value)),
   });
   return { api, baseUrlFrom: base.name, redact: (text) => text.split(key).join('[HUB_API_KEY]') };
+}
+
+function clockOf(setting: string | undefined, baseUrl: string): { clock?: StandInClock } {
+  if (!setting) return {};
+  return { clock: standInClock((setting === '1' ? baseUrl : setting).replace(/\/+$/, '')) };
 }
 
 /** The one line a person reads when a call failed, and what to do about it. */

@@ -4,12 +4,15 @@
  *
  * - react.js and vue.js: each example app bundled with esbuild, since the browser cannot
  *   load React's and Vue's CommonJS and bundler builds as they are;
- * - static-site/: the static site example, built for a sandbox of the stand-in of its own.
+ * - static-site/: the static site example, built for a sandbox of the stand-in of its own;
+ * - search-worker/: a page with `<hub-search>` from the npm entry, built by Vite, which bundles
+ *   the element's search worker as a site's build would.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { root } from './entries.js';
 
 const out = join(root, 'examples', '.build');
@@ -42,6 +45,14 @@ await build({
     __VUE_PROD_DEVTOOLS__: 'false',
     __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
   },
+});
+
+await viteBuild({
+  configFile: false,
+  root: join(root, 'examples/search-worker'),
+  base: './',
+  logLevel: 'warn',
+  build: { outDir: join(out, 'search-worker'), emptyOutDir: true, minify: true },
 });
 
 // Each build gets a sandbox of the test server's stand-in, so the page's posts never meet

@@ -55,6 +55,11 @@ const minifiedStyles: Plugin = {
       contents: await minifyTemplates(readFileSync(args.path, 'utf8')),
       loader: 'ts',
     }));
+    // The search worker is named by its source's file on the dev servers, by its built one here.
+    build.onLoad({ filter: /[\\/]src[\\/]search[\\/]start-worker\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace("'./worker.ts'", "'./worker.js'"),
+      loader: 'ts',
+    }));
   },
 };
 

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { unsafeCSS } from 'lit';
 import { tokens } from '../shared/tokens.styles.js';
 
 /**
@@ -14,7 +14,7 @@ import { tokens } from '../shared/tokens.styles.js';
  */
 export const styles = [
   tokens,
-  css`
+  unsafeCSS(/* css */ `
     :host {
       display: block;
       box-sizing: border-box;
@@ -221,6 +221,10 @@ export const styles = [
       font-size: 0.8rem;
       color: var(--_muted);
     }
+    [lang],
+    [lang] * {
+      unicode-bidi: plaintext;
+    }
     .error {
       justify-content: center;
       align-items: center;
@@ -262,13 +266,13 @@ export const styles = [
         animation: none;
       }
     }
-    .visually-hidden {
+    .sr-only {
       position: absolute;
-      inline-size: 1px;
-      block-size: 1px;
+      width: 1px;
+      height: 1px;
       overflow: hidden;
       clip-path: inset(50%);
       white-space: nowrap;
     }
-  `,
+  `),
 ];

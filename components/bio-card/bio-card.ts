@@ -12,7 +12,7 @@ import { ResourceController } from '../controllers/resource.js';
 import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { CARD_EN, errorText, fill, onStringsChange, plural, stringsFor, type CardStrings, type Words } from '../shared/strings.js';
+import { CARD_EN, errorText, fill, langOf, onStringsChange, plural, stringsFor, type CardStrings, type Words } from '../shared/strings.js';
 import { styles } from './bio-card.styles.js';
 
 export { parseBio };
@@ -258,9 +258,12 @@ export class BioCard extends LitElement {
   #sync(profile: boolean, presence: boolean, retry = false): void {
     if (isServer) return;
     this.#retrying = retry;
-    // Data supplied by the page (server rendering) is the profile: no request for it.
-    if (profile && this.data === undefined) void this.#bio.run(retry);
-    if (presence && this.noPresence) this.#poll.stop();
+    // Data supplied by the page (server rendering) is the profile: no request for it, and a
+    // request started before it was set (a framework sets properties after the element has
+    // connected) is dropped, answer and background check alike: the later word wins.
+    if (profile) this.data === undefined ? void this.#bio.run(retry) : this.#bio.reset();
+    // Presence turned off: no tick, no answer of a read in flight, nothing shown.
+    if (presence && this.noPresence) this.#poll.stop(), this.#presence.reset(), (this.presence = undefined);
     else if (presence) this.#poll.start();
     this.#retrying = false;
   }
@@ -288,7 +291,7 @@ export class BioCard extends LitElement {
     const s = (this.#s = stringsFor(this, CARD_EN));
     if (bio) return this.#renderBio(bio, cls, compact);
     if (error) {
-      return html`<div part="card error" class="${cls} error" role="alert">
+      return html`<div part="card error" class="${cls} error" role="alert" lang=${langOf(s, s.cardFailed)}>
         <div>
           <p class="message">${s.cardFailed}</p>
           <p class="detail">${errorText(s.cardErrors, error)}</p>
@@ -297,7 +300,7 @@ export class BioCard extends LitElement {
       </div>`;
     }
     return html`<div part="card skeleton" class=${cls} aria-busy="true">
-      <span class="visually-hidden" role="status">${s.cardLoading}</span>
+      <span class="sr-only" role="status" lang=${langOf(s, s.cardLoading)}>${s.cardLoading}</span>
       <div class="header" aria-hidden="true">
         <span class="avatar bone"></span>
         <div class="who"><span class="bone title"></span><span class="bone line short"></span></div>
@@ -316,7 +319,7 @@ export class BioCard extends LitElement {
     const online = this.presence?.online ?? -1;
     if (!live && online < 0) return nothing;
     const s = this.#s;
-    return html`<p part="presence" class="presence">
+    return html`<p part="presence" class="presence" lang=${langOf(s, s.online)}>
       ${live ? html`<span part="live" class="live">${s.live}</span>` : nothing}
       ${online < 0 ? nothing : html`<span part="online">${plural(s.online, Math.floor(online), s.lang)}</span>`}
     </p>`;
@@ -367,7 +370,7 @@ export class BioCard extends LitElement {
         ${text}
         ${list('link', links.slice(0, SHOWN_LINKS), 'noopener noreferrer')}
         ${more > 0
-          ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links"
+          ? html`<button part="more" class="more" type="button" aria-expanded=${all} aria-controls="more-links" lang=${langOf(s, s.moreLinks)}
                 @click=${() => (this._allLinks = !all)}>${all ? s.fewerLinks : plural(s.moreLinks, more, s.lang)}</button>
               ${all ? list('link', links.slice(SHOWN_LINKS), 'noopener noreferrer', undefined, 'more-links') : nothing}`
           : nothing}
@@ -375,7 +378,7 @@ export class BioCard extends LitElement {
         <slot name="footer"></slot>
       </div>
       ${this.offline
-        ? html`<p part="note" class="note">${navigator.onLine ? s.cardSavedUnreachable : s.cardSavedOffline}</p>`
+        ? html`<p part="note" class="note" lang=${langOf(s, s.cardSavedOffline)}>${navigator.onLine ? s.cardSavedUnreachable : s.cardSavedOffline}</p>`
         : nothing}`;
   }
 

@@ -7,7 +7,7 @@
  * cannot point across a shadow boundary. It is made on first use and kept, hidden, once
  * the error is gone, so a field that is marked again reuses it.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 
 /** A control a visitor types into or picks. */
 export type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -21,10 +21,15 @@ export const flag = (el: Element, name: string, on: boolean): void => {
 export class FieldErrorsController implements ReactiveController {
   #marked = new Set<Field>();
 
-  /** `idFor(name)` names a field that has no id, so its note can be tied to it. */
+  /**
+   * `idFor(name)` names a field that has no id, so its note can be tied to it; `langOf(message)`
+   * is the language of a message when it is not the page's (`nothing` when it is), so a note
+   * in English on a page in another language says so.
+   */
   constructor(
     host: ReactiveControllerHost,
     private readonly idFor: (name: string) => string,
+    private readonly langOf?: (message: string) => string | typeof nothing,
   ) {
     host.addController(this);
   }
@@ -58,6 +63,8 @@ export class FieldErrorsController implements ReactiveController {
     }
     note.textContent = message;
     note.hidden = !message;
+    const lang = this.langOf?.(message) ?? nothing;
+    lang === nothing ? note.removeAttribute('lang') : (note.lang = lang);
     const ids = field.getAttribute('aria-describedby') ?? '';
     if (message && !ids.split(/\s+/).includes(id)) field.setAttribute('aria-describedby', `${ids} ${id}`.trim());
   }

@@ -1,7 +1,7 @@
-import { css } from 'lit';
+import { unsafeCSS } from 'lit';
 
 // Rules that share declarations are grouped: a stylesheet in a template literal ships as written.
-export const styles = css`
+export const styles = unsafeCSS(/* css */ `
   :host {
     display: block;
     position: relative;
@@ -85,6 +85,7 @@ export const styles = css`
   .message {
     margin: 0;
     padding: 0.75em 1em;
+    unicode-bidi: plaintext;
   }
   .error {
     color: var(--_error);
@@ -130,6 +131,7 @@ export const styles = css`
   .option[aria-selected='true'] {
     background: var(--_accent);
     color: var(--_accent-fg);
+    outline: 2px solid transparent;
   }
   .option[aria-disabled='true'] {
     cursor: default;
@@ -185,4 +187,4 @@ export const styles = css`
     justify-content: flex-end;
     margin-top: 0.5em;
   }
-`;
+`);

@@ -1,10 +1,8 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import type { SearchEntry } from '../../src/api/schema.js';
 import { ConfigError, logOnce } from '../../src/api/errors.js';
-import { getSearchIndex } from '../../src/api/calls.js';
 import { cachedCall } from '../../src/cache/freshness.js';
-import type { SearchEngine } from '../../src/search/engine.js';
-import { engineFor } from '../../src/search/shared-engine.js';
+import { cacheKey } from '../../src/cache/swr.js';
+import { getIndexBody, MissingIndexError, searchIndexFor, searchWorker, type IndexBody, type SearchIndexHandle } from '../../src/search/search-index.js';
 import { onConnect } from '../../src/lifecycle/on-connect.js';
 import { DialogController } from '../controllers/dialog.js';
 import { HotkeyController } from '../controllers/hotkey.js';
@@ -16,7 +14,7 @@ import { rowsFor } from '../../src/search/rows.js';
 import { transportFor } from '../shared/transport-for.js';
 import { defineElement } from '../shared/define.js';
 import { emit } from '../shared/emit.js';
-import { errorText, fill, onStringsChange, plural, SEARCH_EN, stringsFor, type SearchStrings, type Words } from '../shared/strings.js';
+import { errorText, fill, langOf, onStringsChange, plural, SEARCH_EN, stringsFor, type SearchStrings, type Words } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { styles } from './hub-search.styles.js';
 import { ICON, option, resultBody, shortcut, type Row } from './result.js';
@@ -128,24 +126,34 @@ export class HubSearch extends LitElement {
   offline = false;
 
   private _value = '';
-  private _engine: SearchEngine | undefined;
+  private _engine: SearchIndexHandle | undefined;
 
   private get _input(): HTMLInputElement {
     return this.renderRoot?.querySelector('input') as HTMLInputElement;
   }
 
   #baseUrl: string | undefined;
+  /** The index's reading, past the cache: for when the worker no longer keeps the bytes the cache names. */
+  #readAgain: (() => Promise<IndexBody>) | undefined;
 
-  #index = new ResourceController<SearchEntry[]>(this, {
+  #index = new ResourceController<IndexBody>(this, {
     read: (retry) => {
       if (!this.tenant) throw new ConfigError('hub-kit: <hub-search> needs a tenant attribute.');
       const transport = transportFor(this.baseUrl);
+      const params = { tenant: this.tenant };
       // Relative result URLs are read against the service that sent the index.
       this.#baseUrl = transport.baseUrl;
-      return cachedCall(transport, 'searchIndex', getSearchIndex, { tenant: this.tenant }, { retry });
+      // The worker starts while the index comes, and takes its body as it arrives (src/search/search-index.ts).
+      void searchWorker();
+      const get = getIndexBody(cacheKey(transport.baseUrl, params.tenant, 'searchIndex'));
+      this.#readAgain = async () => ((await get(transport, params)) as { data: IndexBody }).data;
+      return cachedCall<'searchIndex', IndexBody>(transport, 'searchIndex', get, params, { retry });
     },
     show: async ({ data }, signal) => {
-      const engine = await engineFor(data);
+      const engine = await searchIndexFor(data, signal).catch(async (error: unknown) => {
+        if (!(error instanceof MissingIndexError)) throw error;
+        return searchIndexFor(await this.#readAgain!(), signal);
+      });
       if (signal.aborted) return;
       this._engine = engine;
       this.#results.search(true);
@@ -159,7 +167,7 @@ export class HubSearch extends LitElement {
   #results = new ResultsController(this, {
     query: () => this._value,
     engine: () => this._engine,
-    rows: (engine, query) => rowsFor(engine, query, this.limit, this.types, this.#baseUrl),
+    rows: (engine, query) => rowsFor(engine, query, this.limit, this.types, this.#baseUrl, stringsFor(this, SEARCH_EN).lang),
     wanted: () => void this.load(),
     changed: () => (this.#list.active = -1),
   });
@@ -337,10 +345,11 @@ export class HubSearch extends LitElement {
     const showList = (state === 'results' && rows.length > 0) || showRecent;
     // Expanded exactly while the listbox shows.
     const expanded = this.open && showList;
-    const message = (text: unknown, extra = '') => html`<p part="message" class="message ${extra}">${text}</p>`;
+    // `words`: the table's words for the text, whose language it is in (langOf).
+    const message = (text: unknown, extra = '', words = text) => html`<p part="message" class="message ${extra}" lang=${langOf(s, words)}>${text}</p>`;
     const label = this.label ?? s.search;
     const noResults = fill(s.searchNoResults, 'query', searched || query);
-    return html`<label part="label" class="sr-only" for="input">${label}</label>
+    return html`<label part="label" class="sr-only" for="input" lang=${langOf(s, label)}>${label}</label>
       <div part="combobox" class="box">
         ${ICON}
         <input id="input" part="input" role="combobox" autocomplete="off" autocapitalize="off"
@@ -357,12 +366,12 @@ export class HubSearch extends LitElement {
         ${state === 'loading' && (query || this.open)
           ? message(s.searchLoading)
           : state === 'error'
-            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>${s.retry}</button>`, 'error')
+            ? message(html`${error} <button part="retry" type="button" @click=${this.refresh}>${s.retry}</button>`, 'error', s.searchErrors)
             : state === 'empty'
-              ? message(noResults)
+              ? message(noResults, '', s.searchNoResults)
               : nothing}
         ${showRecent
-          ? html`<p class="heading">
+          ? html`<p class="heading" lang=${langOf(s, s.recentSearches)}>
               <span>${s.recentSearches}</span><button type="button" @click=${this.#clearRecent}>${s.clearRecent}</button>
             </p>`
           : nothing}
@@ -371,8 +380,8 @@ export class HubSearch extends LitElement {
             ? this.#recents.list.map((q, i) => option(i, i === active, this.#onOptionClick, q))
             : rows.map((row, i) => option(i, i === active, this.#onOptionClick, resultBody(row, s.lang), row.url, !row.url))}</div>
       </div>
-      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">${
-        state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang) : noResults))
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true" lang=${langOf(s, s.searchResults)}>${
+        state === 'loading' ? s.searchLoading : error || (searched && (total ? plural(s.searchResults, total, s.lang, this.#results.count) : noResults))
       }</div>`;
   }
 
@@ -380,12 +389,12 @@ export class HubSearch extends LitElement {
     const s = stringsFor(this, SEARCH_EN);
     return html`<div part="base">
       ${this.mode === 'dialog'
-        ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" @click=${() => this.focus()}>
+        ? html`<button part="trigger" class="trigger" type="button" aria-haspopup="dialog" lang=${langOf(s, s.search)} @click=${() => this.focus()}>
               ${ICON}<slot name="trigger-label">${s.search}</slot>${this.noShortcut ? nothing : shortcut(this.#hotkey.mod, s.ctrlKey)}
             </button>
             <dialog part="dialog" aria-label=${this.label ?? s.search} @close=${this.#dialog}>
               ${this.#renderCombobox(s)}
-              <div class="close"><button class="trigger" type="button" @click=${this.close}>${s.close}</button></div>
+              <div class="close"><button class="trigger" type="button" lang=${langOf(s, s.close)} @click=${this.close}>${s.close}</button></div>
             </dialog>`
         : this.#renderCombobox(s)}
     </div>`;

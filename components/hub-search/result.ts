@@ -28,22 +28,22 @@ function marked(segments: Segment[]): Array<TemplateResult | string> {
   return segments.map((s) => (s.mark ? html`<mark part="mark">${s.text}</mark>` : s.text));
 }
 
-function date(value: string | null | undefined, lang: string): TemplateResult | typeof nothing {
-  const at = new Date(value!);
-  return value && !isNaN(+at)
-    ? html`<time datetime=${value}>${at.toLocaleDateString(lang, { dateStyle: 'medium' })}</time>`
-    : nothing;
-}
+/** `text`, the date as the element's language writes it (src/search/date-text.ts), marked with `value`. */
+const date = (value: string | null | undefined, text: string | undefined): TemplateResult | typeof nothing =>
+  value && text ? html`<time datetime=${value}>${text}</time>` : nothing;
 
 // Written with the tags' ends on the next line: the template's whitespace ships as is, and
-// none falls between the spans. The date is written in `lang`, the language of the element's words.
-export function resultBody({ entry, terms }: Row, lang: string): TemplateResult {
+// none falls between the spans. The date comes written in `lang`, the language of the
+// element's words (rowsFor; the search worker writes it, off the page's thread). The title and
+// the excerpt are the service's text, in whatever language and direction each entry is
+// written: `dir="auto"` reads each in its own, whatever the page's.
+export function resultBody({ entry, terms, date: when }: Row, lang: string): TemplateResult {
   const { excerpt, type } = entry;
-  return html`<span part="title" class="title">${marked(highlight(entry.title, terms))}</span
+  return html`<span part="title" class="title" dir="auto">${marked(highlight(entry.title, terms))}</span
     ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
       type && entry.published_at ? ' · ' : ''
-    }${date(entry.published_at, lang)}</span
-    >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+    }${date(entry.published_at, when)}</span
+    >${excerpt ? html`<span part="excerpt" class="excerpt" dir="auto">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
 }
 
 /**

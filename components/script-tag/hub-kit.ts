@@ -1,17 +1,39 @@
 /**
- * The script-tag entry, `dist/hub-kit.js`: a loader (0.94 KB gzip), not the elements. It looks for the kit's tags in the document and, the first time one appears
- * (in the parsed page or added later), fetches the file that holds that element and the
- * shared core it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page
- * pays for the elements it shows and nothing else; a page without any pays for this file.
+ * The script-tag entry, `dist/hub-kit.js`: a loader (about 1.7 KB gzip), not the elements.
+ * It looks for the kit's tags in the document and, the first time one appears (in the
+ * parsed page or added later), fetches the file that holds that element and the shared
+ * files it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page pays
+ * for the elements it shows and nothing else; a page without any pays for this file.
  *
- * - Where: each file is a dynamic `import()` with a relative specifier, which resolves
- *   against this module's own URL (import.meta.url), so the files come from wherever
- *   hub-kit.js came from: the site's origin or a CDN path.
+ * - Where: each file is a dynamic `import()` of a URL relative to this module's own
+ *   (import.meta.url), so the files come from wherever hub-kit.js came from: the site's
+ *   origin or a CDN path.
+ * - No request chains: the build writes into this file the files each element's file
+ *   imports (`virtual:hub-kit/files`), and they are all asked for at once, with the
+ *   locale file: a signup form's file and the shared core arrive in one round trip, not
+ *   two in a row.
  * - One file or several: when the first batch of tags a page shows needs every per-element
  *   file, the loader fetches instead one self-contained file of all the elements
  *   (`hub-kit/all-<hash>.js`): on a first visit that is fewer bytes than the separate files
  *   and their shared core. Whichever it chose first serves every later tag of the page, so a
- *   page never runs two copies of the core (one client, one rate budget, one cache).
+ *   page never runs two copies of the core (one client, one rate budget, one cache), but
+ *   for the one case below.
+ * - The main thread stays the visitor's: each tag is defined (its elements upgraded and
+ *   first rendered) in a task of its own, with a yield to the page before each, tags with
+ *   an element in view first and the others in idle time. Defining every tag in the
+ *   microtask after its file arrived would make one long task of them all.
+ * - A file that fails to arrive (a phone between cells, a connection dropped mid-file) is
+ *   asked for again: when the page is back online, at the visitor's next press or key, or
+ *   after a backoff of 1, 2, 4… up to 30 s, whichever comes first; and a file still not
+ *   there after 10 s is asked for again beside the first request, since WebKit leaves an
+ *   import whose connection dropped pending for ever. A new attempt asks for a new URL
+ *   (`?retry=n`): Firefox and WebKit keep a failed module for the page's life, by URL.
+ *   A file whose shared files all arrived is asked for again alone; when a shared file is
+ *   what failed, every file importing it is lost for the page in those browsers, so the
+ *   self-contained file of all is asked for instead. If another element already runs on
+ *   the core by then, the page runs two copies of it, as two tabs would: the rate budgets
+ *   and the outbox are shared by tabs anyway. Meanwhile the element shows what the page
+ *   wrote inside it, as before any script.
  * - Shadow roots: a tag that appears inside a shadow root is invisible to the document's
  *   observer; finding it would mean walking every element of every change or patching
  *   `attachShadow` for every library on the page. A component that renders the kit's tags
@@ -22,18 +44,20 @@
  * - Languages: the elements' language is their own `lang`, their nearest ancestor's, or the
  *   document's. When a batch of tags is found, the locale file of each language its
  *   elements are in (`hub-kit/fr-<hash>.js`, German and Spanish likewise) is fetched beside
- *   their code, and the tags are defined once both have come, so the first render is
- *   already in that language. English is built in; a language without a file stays
- *   English, and so does a page whose locale file could not be fetched. An element that
- *   appears later in another language asks for its file itself (`stringsFor` in
- *   shared/strings.ts calls the function this loader puts on the global object), and
- *   renders again when it arrives. A locale file holds its table and its own copy of the
- *   few lines that register it (shared/registry.ts; vite.config.ts builds it so): it
- *   imports no other file, so a French signup form costs one small file more, not the
- *   files of other elements. The registry lives on the global object, so it reaches the
- *   elements of the per-element files and of the file of all alike, and of a second copy.
+ *   their code, and the tags are defined once both have come (or 10 s after the code, if
+ *   the locale file never does), so the first render is already in that language. English
+ *   is built in; a language without a file stays English, and so does a page whose locale
+ *   file could not be fetched. An element that appears later in another language asks for
+ *   its file itself (`stringsFor` in shared/strings.ts calls the function this loader puts
+ *   on the global object), and renders again when it arrives. A locale file holds its table
+ *   and its own copy of the few lines that register it (shared/registry.ts; vite.config.ts
+ *   builds it so): it imports no other file, so a French signup form costs one small file
+ *   more, not the files of other elements. The registry lives on the global object, so it
+ *   reaches the elements of the per-element files and of the file of all alike, and of a
+ *   second copy.
  */
 import complete from 'virtual:hub-kit/complete';
+import built from 'virtual:hub-kit/files';
 import type { SignupForm } from '../signup-form/signup-form.js';
 import type { ContactForm } from '../contact-form/contact-form.js';
 import type { HubSearch } from '../hub-search/hub-search.js';
@@ -48,41 +72,74 @@ export interface HubKitElements {
 }
 export type HubKitTag = keyof HubKitElements;
 
-type Importer = () => Promise<Record<string, unknown>>;
+type Module = Record<string, unknown>;
 
-const forms: Importer = () => import('./forms.js');
 /** The file that holds each tag's class (exported under the tag's name). */
-const FILE_OF: Record<HubKitTag, Importer> = {
-  'signup-form': forms,
-  'contact-form': forms,
+const FILE_OF: Record<HubKitTag, string> = {
+  'signup-form': 'forms',
+  'contact-form': 'forms',
+  'hub-search': 'hub-search',
+  'bio-card': 'bio-card',
+};
+const TAGS = Object.keys(FILE_OF) as HubKitTag[];
+
+/**
+ * Each file as its source names it: the build emits a file for each of these imports, and
+ * the dev server serves them so. A built loader asks for them by the paths of `built`.
+ */
+const SOURCES: Record<string, () => Promise<Module>> = {
+  forms: () => import('./forms.js'),
   'hub-search': () => import('./hub-search.js'),
   'bio-card': () => import('./bio-card.js'),
 };
-const TAGS = Object.keys(FILE_OF) as HubKitTag[];
-const FILES = new Set(Object.values(FILE_OF));
-const whole = (complete && (() => import(/* @vite-ignore */ complete!))) as Importer | null;
-
 /** The locale files shipped, by primary language. */
-const LOCALES: Record<string, Importer> = {
+const LOCALES: Record<string, () => Promise<Module>> = {
   de: () => import('../shared/locales/de.js'),
   es: () => import('../shared/locales/es.js'),
   fr: () => import('../shared/locales/fr.js'),
 };
 
-const fetched = new Map<Importer, ReturnType<Importer>>();
+/** Each file's path, then the paths of the files it imports: from the build, or none on the dev server. */
+const FILES: Record<string, string[]> | null = built && { ...built, all: [complete!] };
 
-/** Imports a file once; a failed fetch (offline, a blocked file) is tried again on the next call. */
-function fetchOnce(importer: Importer): ReturnType<Importer> {
-  let module = fetched.get(importer);
+/** The import of each path asked for, while it is in flight or has arrived. */
+const asked = new Map<string, Promise<Module>>();
+const arrived = new Set<string>();
+/** How many times each path failed: the next request asks for `?retry=` that many. */
+const failed: Record<string, number> = {};
+
+/** Forgets a request that failed or is taking too long: the next asks for a new URL. */
+function forget(path: string, module = asked.get(path)): void {
+  if (module && asked.get(path) === module && !arrived.has(path)) {
+    asked.delete(path);
+    failed[path] = (failed[path] ?? 0) + 1;
+  }
+}
+
+function get(path: string): Promise<Module> {
+  let module = asked.get(path);
   if (!module) {
-    fetched.set(importer, (module = importer()));
-    module.catch(() => fetched.delete(importer));
+    const url = new URL(path, import.meta.url).href;
+    const imported = (module = import(/* @vite-ignore */ failed[path] ? `${url}?retry=${failed[path]}` : url));
+    asked.set(path, module);
+    module.then(
+      () => arrived.add(path),
+      () => forget(path, imported),
+    );
   }
   return module;
 }
 
+/** File `name` and every file it imports, all asked for at once. */
+function fetchFile(name: string): Promise<Module> {
+  const paths = FILES?.[name];
+  if (!paths) return (SOURCES[name] ?? LOCALES[name])!();
+  for (const path of paths.slice(1)) void get(path);
+  return get(paths[0]!);
+}
+
 /** The locale files asked for, by primary language: each settles once, and is never asked again. */
-const asked: Record<string, Promise<unknown>> = {};
+const locales: Record<string, Promise<unknown>> = {};
 
 /**
  * The locale file of `lang`'s primary language ("fr" for "fr-CA"); it resolves when the
@@ -92,7 +149,7 @@ const asked: Record<string, Promise<unknown>> = {};
  */
 function locale(lang: string): Promise<unknown> | false {
   const primary = lang.split('-')[0]!.toLowerCase();
-  return Object.hasOwn(LOCALES, primary) && (asked[primary] ??= LOCALES[primary]!().catch(() => {}));
+  return Object.hasOwn(LOCALES, primary) && (locales[primary] ??= fetchFile(primary).catch(() => {}));
 }
 
 // An element whose language has no strings registered asks for them here (shared/strings.ts).
@@ -101,26 +158,21 @@ function locale(lang: string): Promise<unknown> | false {
 /** The language an element shows, by the rule of shared/strings.ts `stringsFor`. */
 const langOf = (element: Element) => (element.closest('[lang]') as HTMLElement | null)?.lang ?? document.documentElement.lang;
 
-/** Set by the first batch of tags: the file of all when it needs every per-element file. */
-let source: ((tag: HubKitTag) => Importer) | undefined;
+/** 'all' once the file of all serves every tag of the page; 'each' once the per-element files do. */
+let source: 'all' | 'each' | undefined;
 
-const choose = (tags: HubKitTag[]) =>
-  (source ??= whole && new Set(tags.map((tag) => FILE_OF[tag])).size === FILES.size ? () => whole : (tag) => FILE_OF[tag]);
+/** The file that serves `tags`: the first batch of a page chooses for every later one. */
+const fileFor = (...tags: HubKitTag[]) =>
+  (source ??= complete && new Set(tags.map((tag) => FILE_OF[tag])).size === 3 ? 'all' : 'each') === 'all' ? 'all' : FILE_OF[tags[0]!];
 
 /**
  * The class of one of the kit's elements, fetched on first use. It defines nothing, so it
  * can serve a tag of your choosing: `(await load('signup-form')).define('newsletter-signup')`.
+ * A failed fetch rejects; the next call asks again.
  */
 export async function load<T extends HubKitTag>(tag: T): Promise<HubKitElements[T]> {
   if (!FILE_OF[tag]) throw new TypeError(`hub-kit has no <${tag}>`);
-  const importer = choose([tag])(tag);
-  try {
-    return (await fetchOnce(importer))[tag] as HubKitElements[T];
-  } catch (error) {
-    // The file of all could not be fetched: the next tag chooses again.
-    if (importer === whole) source = undefined;
-    throw error;
-  }
+  return (await fetchFile(fileFor(tag)))[tag] as HubKitElements[T];
 }
 
 /** Tags this copy or another copy of the loader is fetching, shared through the global object. */
@@ -128,23 +180,107 @@ const claimed: Set<string> = ((globalThis as Record<symbol, Set<string> | undefi
   new Set());
 const roots = new Set<Document | ShadowRoot>();
 const pending = () => TAGS.filter((tag) => !claimed.has(tag) && !customElements.get(tag));
+const elementsOf = (tag: string) => [...roots].flatMap((root) => [...root.querySelectorAll(tag)]);
+
+/** Resolves `'late'` after `ms`, or never once `signal` aborts (no timer is left behind). */
+const timeout = (ms: number, signal: AbortSignal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms, 'late');
+    signal.addEventListener('abort', () => clearTimeout(timer));
+  });
+
+/** `promise`, or `'late'` after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  const done = new AbortController();
+  try {
+    return await Promise.race([promise, timeout(ms, done.signal) as Promise<'late'>]);
+  } finally {
+    done.abort();
+  }
+}
+
+/** A turn for the page: input and rendering go first. `scheduler.yield()` where there is one. */
+const yieldToPage = () =>
+  (globalThis as { scheduler?: { yield?(): Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
+
+/** Idle time, or a second from now at the latest. */
+const idle = () =>
+  new Promise((resolve) => ((globalThis.requestIdleCallback ?? setTimeout) as typeof requestIdleCallback)(resolve, { timeout: 1000 }));
+
+/**
+ * The moment to try again after `retry` failures: back online, the visitor's next press or
+ * key, or a backoff of 1, 2, 4… up to 30 s, whichever is first.
+ */
+async function again(retry: number): Promise<void> {
+  const done = new AbortController();
+  const on = (type: string) => new Promise((resolve) => addEventListener(type, resolve, { capture: true, once: true, signal: done.signal }));
+  await Promise.race([timeout(Math.min(1000 << retry, 30_000), done.signal), on('online'), on('pointerdown'), on('keydown')]);
+  done.abort();
+}
+
+/** Tags whose class (and words) have come, waiting for their task: those with an element in view first. */
+const ready: Array<[HubKitTag, HubKitElements[HubKitTag], boolean]> = [];
+let defining = false;
+
+/** Whether an element of `tag` is in the viewport (read before any tag of the batch renders: no layout is forced between two). */
+const inView = (tag: string) =>
+  elementsOf(tag).some((el) => {
+    const { top, bottom } = el.getBoundingClientRect();
+    return bottom >= 0 && top <= innerHeight;
+  });
+
+/**
+ * Defines the ready tags one task at a time, a yield to the page before each: those with
+ * an element in view first, the rest in idle time.
+ */
+async function defineReady(): Promise<void> {
+  if (defining) return;
+  defining = true;
+  const inViewFirst = () => ready.sort((a, b) => +b[2] - +a[2])[0]![2];
+  while (ready.length) {
+    // (The turn also lets the rest of a batch that arrived together join the queue.)
+    await yieldToPage();
+    if (!inViewFirst()) await idle();
+    inViewFirst();
+    const [tag, ctor] = ready.shift()!;
+    try {
+      ctor.define(tag);
+    } catch (error) {
+      console.error(`hub-kit: <${tag}> could not be defined.`, error);
+    }
+  }
+  defining = false;
+}
+
+/** Fetches `tag`'s class, again as long as it takes, and the words of `strings`; then queues it. */
+async function arrive(tag: HubKitTag, strings: Promise<unknown>): Promise<void> {
+  for (let retry = 0; ; retry++) {
+    const file = fileFor(tag);
+    const ctor = await within(load(tag), 10_000).catch((error: unknown) => error as Error);
+    if (typeof ctor === 'function') {
+      await within(strings, 10_000);
+      ready.push([tag, ctor, inView(tag)]);
+      return void defineReady();
+    }
+    if (!retry) console.warn(`hub-kit: <${tag}> could not be loaded yet; trying again.`, ctor);
+    // Still in flight after 10 s: asked for again, beside it, under a new URL.
+    for (const path of FILES?.[file] ?? []) forget(path);
+    // A file it imports failed: only the file of all, which imports nothing, can still come.
+    if (file !== 'all' && complete && !importsArrived(file)) source = 'all';
+    await again(retry);
+  }
+}
+
+/** Whether every file that `name` imports has arrived. */
+const importsArrived = (name: string) => FILES![name]!.slice(1).every((path) => arrived.has(path));
 
 function define(tags: HubKitTag[]): void {
   if (!tags.length) return;
   for (const tag of tags) claimed.add(tag);
-  choose(tags);
+  fileFor(...tags);
   // The strings of every language the batch's elements are in, fetched beside their code.
-  const strings = Promise.all([...roots].flatMap((root) => [...root.querySelectorAll(tags.join())].map((el) => locale(langOf(el)))));
-  for (const tag of tags) {
-    Promise.all([load(tag), strings]).then(
-      ([ctor]) => ctor.define(tag),
-      (error: unknown) => {
-        claimed.delete(tag);
-        watch();
-        console.error(`hub-kit: <${tag}> could not be loaded.`, error);
-      },
-    );
-  }
+  const strings = Promise.all(tags.flatMap((tag) => elementsOf(tag).map((el) => locale(langOf(el)))));
+  for (const tag of tags) void arrive(tag, strings);
   // Everything is on its way: stop watching every change of a busy page.
   if (!pending().length) observer.disconnect();
 }
@@ -157,10 +293,6 @@ const found = (nodes: Node[]) =>
 
 const observer = new MutationObserver((records) => define(found(records.flatMap((r) => [...r.addedNodes]))));
 
-function watch(): void {
-  for (const root of roots) observer.observe(root, { childList: true, subtree: true });
-}
-
 /**
  * Defines the kit's tags found in `root` and those added to it later: the document is
  * watched from the start; pass an open shadow root of your own that renders them.
@@ -168,7 +300,7 @@ function watch(): void {
 export function observe(root: Document | ShadowRoot): void {
   roots.add(root);
   define(found([root]));
-  if (pending().length) watch();
+  if (pending().length) observer.observe(root, { childList: true, subtree: true });
 }
 
 if (typeof document === 'object') observe(document);

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { trapTemplate, TRAP_NAME } from './spam-trap.js';
-import type { FormStrings } from './strings.js';
+import { langOf, type FormStrings } from './strings.js';
 
 /** A field's id, from its name: `hub-1` and `email` give `hub-1-email`. */
 export type IdFor = (name: string) => string;
@@ -31,18 +31,22 @@ export interface ContactFields {
   messageLabel?: string | null;
 }
 
-/** A labelled field; `control` renders its input with the given id. */
-export function field(id: string, label: string, control: (id: string) => TemplateResult, check = false): TemplateResult {
+/**
+ * A labelled field; `control` renders its input with the given id. A label of the kit's
+ * English on a page in another language says so (`langOf`); the site's own label does not.
+ */
+export function field(id: string, label: string, control: (id: string) => TemplateResult, s: FormStrings, check = false): TemplateResult {
+  const lang = langOf(s, label);
   return check
-    ? html`<div class="hub-field hub-check">${control(id)}<label for=${id}>${label}</label></div>`
-    : html`<div class="hub-field"><label for=${id}>${label}</label>${control(id)}</div>`;
+    ? html`<div class="hub-field hub-check">${control(id)}<label for=${id} lang=${lang}>${label}</label></div>`
+    : html`<div class="hub-field"><label for=${id} lang=${lang}>${label}</label>${control(id)}</div>`;
 }
 
 const email = (o: SignupFields | ContactFields, s: FormStrings, idFor: IdFor) =>
-  field(idFor('email'), o.emailLabel || s.emailLabel, (id) => html`<input id=${id} type="email" name="email" autocomplete="email" spellcheck="false" required />`);
+  field(idFor('email'), o.emailLabel || s.emailLabel, (id) => html`<input id=${id} type="email" name="email" autocomplete="email" spellcheck="false" required />`, s);
 
 const name = (o: SignupFields | ContactFields, s: FormStrings, idFor: IdFor) =>
-  field(idFor('name'), o.nameLabel || s.nameLabel, (id) => html`<input id=${id} type="text" name="name" autocomplete="name" />`);
+  field(idFor('name'), o.nameLabel || s.nameLabel, (id) => html`<input id=${id} type="text" name="name" autocomplete="name" />`, s);
 
 export function signupFields(o: SignupFields, s: FormStrings, idFor: IdFor): TemplateResult {
   const hidden = { ...o.fields };
@@ -54,6 +58,7 @@ export function signupFields(o: SignupFields, s: FormStrings, idFor: IdFor): Tem
         o.consent,
         // The value is the text agreed to, so the record says what the person consented to.
         (id) => html`<input id=${id} type="checkbox" name="fields[consent]" value=${o.consent} required />`,
+        s,
         true,
       )
     : nothing}${Object.entries(hidden).map(([key, value]) => html`<input type="hidden" name=${`fields[${key}]`} value=${value} />`)}`;
@@ -64,6 +69,7 @@ export function contactFields(o: ContactFields, s: FormStrings, idFor: IdFor): T
     idFor('message'),
     o.messageLabel || s.messageLabel,
     (id) => html`<textarea id=${id} name="message" rows="6" required></textarea>`,
+    s,
   )}`;
 }
 
@@ -72,5 +78,5 @@ export function formTemplate(action: string | undefined, fields: TemplateResult,
   return html`<form class="hub-form" method="post" action=${action ?? nothing}>${fields}${trapTemplate(
     idFor(TRAP_NAME),
     s.trapLabel,
-  )}<button type="submit" class="hub-submit">${submit}</button></form>`;
+  )}<button type="submit" class="hub-submit" lang=${langOf(s, submit)}>${submit}</button></form>`;
 }

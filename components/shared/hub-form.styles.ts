@@ -1,4 +1,4 @@
-import { css, type CSSResult } from 'lit';
+import { unsafeCSS, type CSSResult } from 'lit';
 import { lightFormStyles } from './light-form.styles.js';
 
 /**
@@ -11,7 +11,7 @@ import { lightFormStyles } from './light-form.styles.js';
  */
 export const hubFormStyles: CSSResult[] = [
   lightFormStyles,
-  css`
+  unsafeCSS(/* css */ `
   :host {
     display: block;
   }
@@ -19,29 +19,29 @@ export const hubFormStyles: CSSResult[] = [
     display: block;
   }
   .status {
-    margin-block-start: var(--hub-gap, 0.75rem);
+    margin-block-start: var(--_gap);
     padding: 0.5rem 0.75rem;
-    background: var(--_hf-surface);
-    border-inline-start: 4px solid var(--_hf-border);
-    border-radius: var(--hub-radius, 8px);
+    background: var(--_surface);
+    border-inline-start: 4px solid var(--_border);
+    border-radius: var(--_radius);
+    unicode-bidi: plaintext;
   }
   [data-state='success'],
   [data-state='queued'] {
-    border-inline-start-color: var(--_hf-success);
+    border-inline-start-color: var(--_success);
   }
   [data-state='error'],
   [data-state='invalid'],
   [data-state='rate-limited'] {
-    border-inline-start-color: var(--_hf-error);
+    border-inline-start: 6px double var(--_error);
   }
-  .announcer {
+  .sr-only {
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
   }
-`,
+`),
 ];

@@ -25,7 +25,7 @@ import { emit } from './emit.js';
 import { fieldId, formTemplate } from './form-markup.js';
 import { adoptLightFormStyles } from './light-form.styles.js';
 import { ensureTrap, trapTemplate, TRAP_NAME } from './spam-trap.js';
-import { FORM_EN, onStringsChange, stringsFor, type FormStrings } from './strings.js';
+import { FORM_EN, langOf, onStringsChange, stringsFor, type FormStrings } from './strings.js';
 
 export type {
   FormBody,
@@ -118,7 +118,11 @@ export abstract class HubFormElement extends LitElement {
   #internals: ElementInternals | undefined;
   #generated = false;
 
-  readonly #fields = new FieldErrorsController(this, (name) => this.fieldId(name));
+  readonly #fields = new FieldErrorsController(
+    this,
+    (name) => this.fieldId(name),
+    (message) => langOf(this.resolvedStrings, message),
+  );
   readonly #submission = new SubmissionController(this, {
     target: () => this.#target(),
     body: (data) => this.payload(data),
@@ -167,8 +171,13 @@ export abstract class HubFormElement extends LitElement {
 
   protected override render(): TemplateResult {
     const { text, announcement } = this.#submission;
+    const s = this.resolvedStrings;
+    // The kit's English on a page in another language says so, and what is announced is in
+    // the language of what is shown. A countdown's text changes every second: its words say
+    // what language it is in.
+    const lang = langOf(s, this.state == 'rate-limited' ? s.rateLimited : text);
     // One line: a template's text, the space inside its tags included, ships as written.
-    return html`<slot></slot><div part="status" class="status" data-state=${this.state} ?hidden=${!text}><slot name=${this.state}>${text || nothing}</slot></div><div class="announcer" role="status" aria-live="polite" aria-atomic="true">${announcement || nothing}</div>`;
+    return html`<slot></slot><div part="status" class="status" data-state=${this.state} lang=${lang} ?hidden=${!text}><slot name=${this.state}>${text || nothing}</slot></div><div class="sr-only" role="status" aria-live="polite" aria-atomic="true" lang=${lang}>${announcement || nothing}</div>`;
   }
 
   protected override updated(changed: PropertyValues): void {

@@ -15,45 +15,50 @@ import { unsafeCSS, type CSSResult } from 'lit';
  *
  * The elements' shadow roots adopt this sheet too, for its colour tokens: `:host` matches
  * only there, and no other rule matches anything inside them. So the status line and the
- * form read one set of `--hub-*` defaults, for light and dark.
+ * form read one set of `--hub-*` defaults, for light and dark. They are the tokens of the
+ * other elements (tokens.styles.ts), under the same names, with the same values, in the same
+ * order: a file that carries every element compresses the second copy to almost nothing.
  *
  * What matters only before the elements upgrade (or without JavaScript) is in
  * BEFORE_UPGRADE_CSS, which the two stylesheets carry and no element does.
  */
 export const LIGHT_FORM_CSS = /* css */ `.hub-form,
 :host {
-  --_hf-bg: var(--hub-bg, #ffffff);
-  --_hf-fg: var(--hub-fg, #1b1f24);
-  --_hf-border: var(--hub-border, #8c959f);
-  --_hf-accent: var(--hub-accent, #0b57d0);
-  --_hf-accent-fg: var(--hub-accent-fg, #ffffff);
-  --_hf-muted: var(--hub-muted, #57606a);
-  --_hf-error: var(--hub-error, #b3261e);
-  --_hf-success: var(--hub-success, #146c2e);
-  --_hf-surface: var(--hub-surface, #f6f8fa);
-  --_hf-focus: var(--hub-focus, #0b57d0);
-  color: var(--_hf-fg);
+  --_bg: var(--hub-bg, #ffffff);
+  --_fg: var(--hub-fg, #1b1f24);
+  --_muted: var(--hub-muted, #57606a);
+  --_border: var(--hub-border, #8c959f);
+  --_accent: var(--hub-accent, #0b57d0);
+  --_accent-fg: var(--hub-accent-fg, #ffffff);
+  --_error: var(--hub-error, #b3261e);
+  --_success: var(--hub-success, #146c2e);
+  --_surface: var(--hub-surface, #f6f8fa);
+  --_focus: var(--hub-focus, #0b57d0);
+  --_radius: var(--hub-radius, 8px);
+  --_gap: var(--hub-gap, 0.75rem);
+  color: var(--_fg);
+  font: inherit;
 }
 @media (prefers-color-scheme: dark) {
   .hub-form,
   :host {
-    --_hf-bg: var(--hub-bg, #16181d);
-    --_hf-fg: var(--hub-fg, #e6e8eb);
-    --_hf-border: var(--hub-border, #6e7681);
-    --_hf-accent: var(--hub-accent, #8ab4f8);
-    --_hf-accent-fg: var(--hub-accent-fg, #0b1526);
-    --_hf-muted: var(--hub-muted, #a4acb6);
-    --_hf-error: var(--hub-error, #f2b8b5);
-    --_hf-success: var(--hub-success, #8fd6a1);
-    --_hf-surface: var(--hub-surface, #22262d);
-    --_hf-focus: var(--hub-focus, #8ab4f8);
+    --_bg: var(--hub-bg, #16181d);
+    --_fg: var(--hub-fg, #e6e8eb);
+    --_muted: var(--hub-muted, #a4acb6);
+    --_border: var(--hub-border, #6e7681);
+    --_accent: var(--hub-accent, #8ab4f8);
+    --_accent-fg: var(--hub-accent-fg, #0b1526);
+    --_error: var(--hub-error, #f2b8b5);
+    --_success: var(--hub-success, #8fd6a1);
+    --_surface: var(--hub-surface, #22262d);
+    --_focus: var(--hub-focus, #8ab4f8);
   }
 }
 .hub-form {
   display: grid;
-  gap: var(--hub-gap, 0.75rem);
+  gap: var(--_gap);
   margin: 0;
-  background: var(--_hf-bg);
+  background: var(--_bg);
 }
 .hub-form .hub-field {
   display: grid;
@@ -79,44 +84,49 @@ export const LIGHT_FORM_CSS = /* css */ `.hub-form,
   padding: 0.5rem 0.75rem;
   font: inherit;
   line-height: 1.4;
-  color: var(--_hf-fg);
-  background: var(--_hf-bg);
-  border: 1px solid var(--_hf-border);
-  border-radius: var(--hub-radius, 8px);
+  color: var(--_fg);
+  background: var(--_bg);
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
 }
 .hub-form textarea {
   min-height: 8rem;
   resize: vertical;
 }
 .hub-form :is(input, textarea)[aria-invalid='true'] {
-  border-color: var(--_hf-error);
+  border-color: var(--_error);
+  border-inline-start-width: 4px;
 }
 .hub-form .hub-error {
   margin: 0;
   font-size: 0.875em;
-  color: var(--_hf-error);
+  color: var(--_error);
 }
 .hub-form .hub-submit {
   justify-self: start;
   width: auto;
   padding-inline: 1.25rem;
   font-weight: 600;
-  color: var(--_hf-accent-fg);
-  background: var(--_hf-accent);
+  color: var(--_accent-fg);
+  background: var(--_accent);
   border-color: transparent;
   cursor: pointer;
 }
 .hub-form .hub-submit[aria-disabled='true'] {
-  color: var(--_hf-bg);
-  background: var(--_hf-muted);
+  color: var(--_bg);
+  background: var(--_muted);
   cursor: not-allowed;
+  opacity: 0.6;
 }
 .hub-form[aria-busy='true'] .hub-submit {
   cursor: progress;
 }
 .hub-form :focus-visible {
-  outline: 2px solid var(--_hf-focus);
+  outline: 2px solid var(--_focus);
   outline-offset: 2px;
+}
+.hub-form [lang] {
+  unicode-bidi: plaintext;
 }
 .hub-form .hub-trap,
 .hub-form [hidden] {

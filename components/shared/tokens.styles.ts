@@ -1,11 +1,14 @@
-import { css } from 'lit';
+import { unsafeCSS } from 'lit';
 
 /**
  * The design tokens every element reads. A site themes the kit by setting these
  * `--hub-*` custom properties on the element or any ancestor; each has a default for
  * light and for dark (prefers-color-scheme). The font is inherited from the site.
+ *
+ * The forms' sheet (light-form.styles.ts) declares the same tokens, written the same way:
+ * keep the two alike, and a file of every element carries them almost once.
  */
-export const tokens = css`
+export const tokens = unsafeCSS(/* css */ `
   :host {
     --_bg: var(--hub-bg, #ffffff);
     --_fg: var(--hub-fg, #1b1f24);
@@ -19,8 +22,8 @@ export const tokens = css`
     --_focus: var(--hub-focus, #0b57d0);
     --_radius: var(--hub-radius, 8px);
     --_gap: var(--hub-gap, 0.75rem);
-    font: inherit;
     color: var(--_fg);
+    font: inherit;
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -39,4 +42,4 @@ export const tokens = css`
   [hidden] {
     display: none !important;
   }
-`;
+`);

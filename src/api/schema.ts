@@ -69,6 +69,8 @@ function text() {
 /** What the transport and the elements ask of a schema. */
 export interface Parser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
+  /** Reads a 2xx body its own way, instead of as JSON: the search index, which a worker reads. */
+  raw?: (response: Response) => Promise<unknown>;
 }
 
 /**

@@ -271,7 +271,7 @@ export class Transport {
       // proxy, a CDN cut off) is given up on when it ends, and the status alone decides. A
       // read (a large search index on a slow line) may take longer than its first byte did.
       if (method !== 'POST') clearTimeout(timer);
-      data = await readBody(response).catch(() => undefined);
+      data = await (response.ok && schema.raw ? schema.raw(response) : readBody(response)).catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
     } finally {
       clearTimeout(timer);

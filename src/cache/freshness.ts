@@ -5,7 +5,7 @@
 import { GETTERS, type Getter } from '../api/calls.js';
 import type { EndpointParams } from '../api/endpoints.js';
 import type { ResponseTypes } from '../api/schema.js';
-import type { GetEndpoint, Transport } from '../api/transport.js';
+import type { Conditional, GetEndpoint, Transport } from '../api/transport.js';
 import { cacheKey, swr, type SwrResult } from './swr.js';
 
 const MINUTE = 60_000;
@@ -47,15 +47,15 @@ export function cachedGet<N extends GetEndpoint>(
 
 /**
  * `cachedGet` with the endpoint's function given, so that a bundle holds only the schemas
- * of the endpoints it reads.
+ * of the endpoints it reads (or reads the body its own way: the search index's bytes).
  */
-export function cachedCall<N extends GetEndpoint>(
+export function cachedCall<N extends GetEndpoint, T = ResponseTypes[N]>(
   client: Transport,
   name: N,
-  get: Getter<N>,
+  get: (client: Transport, params: EndpointParams[N]) => Promise<Conditional<T>>,
   params: EndpointParams[N],
   options: CachedGetOptions = {},
-): Promise<SwrResult<ResponseTypes[N]>> {
+): Promise<SwrResult<T>> {
   const path = 'path' in params ? params.path : undefined;
   const key = cacheKey(client.baseUrl, params.tenant, name, path);
   return swr(key, () => get(client, params), { ...options, maxAgeMs: options.maxAgeMs ?? FRESHNESS_MS[name] });

@@ -99,6 +99,15 @@ function write<T>(key: string, entry: CacheEntry<T>): void {
   void store.set(key, entry).catch(() => undefined);
 }
 
+/**
+ * Whether two copies hold the same data: the search index is kept as the body's bytes,
+ * which JSON would write as `{}` whatever they hold, so bytes are compared as bytes, by
+ * IndexedDB's own comparison of binary keys (native, where a loop over 18 MB of a big
+ * index's bytes would hold the page up); without IndexedDB they count as changed.
+ */
+const same = (a: unknown, b: unknown): boolean =>
+  a instanceof ArrayBuffer ? globalThis.indexedDB?.cmp(a, b) === 0 : JSON.stringify(a) === JSON.stringify(b);
+
 function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined, options: SwrOptions, now: () => number) {
   let request = inFlight.get(key) as Promise<Refreshed<T>> | undefined;
   if (request) return request;
@@ -113,7 +122,7 @@ function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined,
         // The HTTP cache answers a 304 as a 200 with the same body; comparing spares the
         // elements a re-render when nothing changed, and keeps the copy they already hold
         // (the same object), so a later read of it is seen as nothing new.
-        const changed = !base || JSON.stringify(base.data) !== JSON.stringify(data);
+        const changed = !base || !same(base.data, data);
         const entry = { data: changed ? data : base.data, storedAt: now() };
         write(key, entry);
         return { entry, changed };

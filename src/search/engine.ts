@@ -16,6 +16,7 @@ import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
 import { Lexicon } from './lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
 import { asciiWords, fold, hashWord, isCjk, tokenize } from './text.js';
+import { yieldToPage } from './yield-to-page.js';
 
 export type { SearchEntry };
 export { maxTypos };
@@ -52,7 +53,9 @@ export interface SearchEngine {
 export interface BuildOptions {
   /** Stops a build that is no longer wanted (the element was removed, new data came). */
   signal?: AbortSignal;
-  /** Longest stretch of work between two yields to the page. Default 8 ms. */
+  /** Most characters of text read between two yields to the page. Default 16 384 (about 1 ms of a laptop's build). */
+  sliceChars?: number;
+  /** Longest stretch of work between two yields, for a machine slower than `sliceChars` assumes. Default 4 ms. */
   sliceMs?: number;
 }
 
@@ -393,41 +396,33 @@ function searcher(
   return { size: n, search };
 }
 
-/** Yields to the page so input and rendering go on during a long build. */
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  // A message, unlike setTimeout(0), is not clamped to 4 ms after a few nestings.
-  return (
-    scheduler?.yield?.() ??
-    new Promise((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => resolve(port1.close());
-      port2.postMessage(null);
-    })
-  );
-}
+/** The text an entry gives the index: what a build's work is measured in. */
+const weight = ({ title, tags, excerpt, content }: SearchEntry) =>
+  (title?.length ?? 0) + (excerpt?.length ?? 0) + (content?.length ?? 0) + (tags?.length ? tags.join(' ').length : 0);
 
 /**
- * Builds the index in slices of at most `sliceMs`, yielding to the page between them, so
- * that 50 000 entries never freeze it. Main thread rather than a Worker: the one-file
- * bundle has no second file to start a Worker from, and a strict CSP (`script-src 'self'`)
- * forbids the blob: URL that would stand in for one.
+ * Builds the index on the page's own thread, in slices, yielding to the page between them,
+ * so that typing and rendering go on: a slice ends once it has read `sliceChars` characters
+ * of text, or after `sliceMs` if the machine is slower than that assumes (a cold start, a
+ * busy phone). `<hub-search>` builds in a worker (search-index.ts); this is its way where no
+ * worker can run, and the build `hub-kit/search` offers a page.
  */
 export async function buildEngine(
   entries: readonly SearchEntry[],
   options: BuildOptions = {},
 ): Promise<SearchEngine> {
-  const sliceMs = options.sliceMs ?? 8;
+  const sliceChars = options.sliceChars ?? 16_384;
+  const sliceMs = options.sliceMs ?? 4;
   const builder = new Indexer(entries);
   let i = 0;
   while (i < entries.length) {
     options.signal?.throwIfAborted();
     const start = performance.now();
-    // Reading the clock every 64 entries keeps its cost out of the build time.
+    let chars = 0;
     do {
-      const end = Math.min(i + 64, entries.length);
-      for (; i < end; i++) builder.add(i);
-    } while (i < entries.length && performance.now() - start < sliceMs);
+      chars += weight(entries[i]!);
+      builder.add(i++);
+    } while (i < entries.length && chars < sliceChars && performance.now() - start < sliceMs);
     if (i < entries.length) await yieldToPage();
   }
   options.signal?.throwIfAborted();

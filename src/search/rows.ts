@@ -4,19 +4,44 @@
  * only if it is http(s); an entry with any other URL is still shown, never as a link.
  */
 import { safeUrl, WEB_SCHEMES } from '../url/safe-url.js';
-import type { Hit, SearchEngine } from './engine.js';
+import { dateText } from './date-text.js';
+import type { Hit, QueryOptions, Results } from './engine.js';
+
+type ShownResults = Results & { hits: Array<Hit & { date?: string | undefined }>; count?: string };
+
+/**
+ * An engine, or an index searched in a worker: whatever answers a query, at once or later;
+ * one that writes the hits' dates and the count in `lang` itself says so by giving them.
+ */
+export interface Searchable {
+  search(query: string, options?: QueryOptions, lang?: string): Results | Promise<Results & { hits: Array<Hit & { date?: string | undefined }>; count?: string }>;
+}
 
 export interface Row extends Hit {
   /** Undefined when the entry's URL is not http(s): shown, but never a link. */
   url: string | undefined;
+  /** The entry's date, written in the element's language; undefined without one. */
+  date?: string | undefined;
 }
 
 /**
  * The rows for `query`: at most `limit` hits of the given `types` (comma or space
- * separated; none means every type), URLs read against `baseUrl`; and how many entries
- * match in all.
+ * separated; none means every type), URLs read against `baseUrl`, dates written in
+ * `lang`; and how many entries match in all, and that number as `lang` writes it when the
+ * index wrote it.
  */
-export function rowsFor(engine: SearchEngine, query: string, limit: number, types: string, baseUrl?: string): { rows: Row[]; total: number } {
-  const { hits, total } = engine.search(query, { limit, types: types?.match(/[^\s,]+/g) ?? [] });
-  return { rows: hits.map((hit) => ({ ...hit, url: safeUrl(hit.entry.url, WEB_SCHEMES, baseUrl) })), total };
+export async function rowsFor(
+  index: Searchable,
+  query: string,
+  limit: number,
+  types: string,
+  baseUrl: string | undefined,
+  lang: string,
+): Promise<{ rows: Row[]; total: number; count?: string | undefined }> {
+  const { hits, total, count } = (await index.search(query, { limit, types: types?.match(/[^\s,]+/g) ?? [] }, lang)) as ShownResults;
+  return {
+    rows: hits.map((hit) => ({ ...hit, url: safeUrl(hit.entry.url, WEB_SCHEMES, baseUrl), date: 'date' in hit ? (hit.date as string | undefined) : dateText(hit.entry.published_at, lang) })),
+    total,
+    count,
+  };
 }

@@ -25,7 +25,7 @@ before(async () => {
   const started = Date.now();
   project = newProject('svelte');
   recipe = readRecipe(project.doc, 'Svelte 5');
-  await project.follow(recipe.setup);
+  await project.install(recipe.setup);
   timings.push(`pack and install ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.writeFiles(recipe.files);
 });

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { wantedBrowsers, launch, type HarnessPage } from '../support/browser-harness.js';
+import { packedInto } from '../support/packed.js';
 import { run, type Run } from '../support/process.js';
 import { unpinned } from '../support/recipe.js';
 import { readSsrDoc } from '../support/ssr-doc.js';
@@ -68,10 +69,7 @@ const npxStandIn = (args: string[]): Run => run('npx', ['hub-kit', 'stand-in', .
 before(async () => {
   assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
   // The package exactly as it would be published.
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-  ) as [{ filename: string }];
-  tarball = join(work, packed[0].filename);
+  tarball = packedInto(work);
 
   // The doc, as the newcomer reads it: from the package.
   execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/docs/ssr.md']);

@@ -17,7 +17,10 @@ export interface Mutation {
   tests: string[];
   /** For browser tests: HUB_BROWSERS for the run (default chromium). */
   browsers?: string;
-  /** Only the tests whose name matches (node --test-name-pattern, or mocha's grep). */
+  /**
+   * Only the tests whose name matches: Node runs only those (--test-name-pattern); a browser
+   * file runs whole, and the row is red when a test whose full title matches failed.
+   */
   grep?: string;
   /** The tests read dist/: build with the fault before running them. */
   build?: boolean;

@@ -183,37 +183,92 @@ const RECORDER = `(() => {
 // Out of /dev/shm, which containers keep small: the e2e suites open many tabs at once.
 const HARNESS_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 
+/**
+ * One browser process per kind (browser, scripts on or off, prefs) for the whole test file:
+ * starting Firefox costs seconds of CPU, and a file launches many times. Each launch() gets
+ * a browser context of its own (its own cookies, storage and HTTP cache, as a new profile
+ * would have), and closing it closes the context. The process closes itself a few seconds
+ * after its last context, unless another launch() takes it first, so a file's process can
+ * end when its tests do.
+ */
+interface Shared {
+  browser: Promise<PptrBrowser>;
+  open: number;
+  idle?: NodeJS.Timeout;
+}
+const shared = new Map<string, Shared>();
+const IDLE_MS = 3000;
+
+function startPuppeteer(browserName: 'chromium' | 'firefox', javaScript: boolean, firefoxPrefs: Record<string, string | number | boolean>): Promise<PptrBrowser> {
+  return browserName === 'chromium'
+    ? puppeteer.launch({
+        browser: 'chrome',
+        executablePath: chromiumPath(),
+        headless: true,
+        args: HARNESS_CHROMIUM_ARGS,
+        protocolTimeout: 120_000,
+      })
+    : puppeteer.launch({
+        browser: 'firefox',
+        executablePath: firefoxPath(),
+        headless: true,
+        protocolTimeout: 120_000,
+        // Scripts off through the pref, for the whole browser: what a visitor who turned
+        // JavaScript off has. Puppeteer's own script evaluation still runs.
+        extraPrefsFirefox: { ...(javaScript ? {} : { 'javascript.enabled': false }), ...firefoxPrefs },
+      });
+}
+
 async function launchPuppeteer(
   browserName: 'chromium' | 'firefox',
   javaScript: boolean,
   firefoxPrefs: Record<string, string | number | boolean>,
 ): Promise<HarnessBrowser> {
-  const browser: PptrBrowser =
-    browserName === 'chromium'
-      ? await puppeteer.launch({
-          browser: 'chrome',
-          executablePath: chromiumPath(),
-          headless: true,
-          args: HARNESS_CHROMIUM_ARGS,
-          protocolTimeout: 120_000,
-        })
-      : await puppeteer.launch({
-          browser: 'firefox',
-          executablePath: firefoxPath(),
-          headless: true,
-          protocolTimeout: 120_000,
-          // Scripts off through the pref, for the whole browser: what a visitor who turned
-          // JavaScript off has. Puppeteer's own script evaluation still runs.
-          extraPrefsFirefox: { ...(javaScript ? {} : { 'javascript.enabled': false }), ...firefoxPrefs },
-        });
+  // Chromium turns scripts off per page, so one process serves both.
+  const key = JSON.stringify([browserName, browserName === 'firefox' && javaScript, firefoxPrefs]);
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { browser: startPuppeteer(browserName, javaScript, firefoxPrefs), open: 0 };
+    shared.set(key, entry);
+    // A browser that did not start is started afresh by the next launch().
+    entry.browser.catch(() => shared.delete(key));
+  }
+  const mine = entry;
+  clearTimeout(mine.idle);
+  mine.open++;
+  let browser: PptrBrowser;
+  try {
+    browser = await mine.browser;
+  } catch (error) {
+    mine.open--;
+    throw error;
+  }
+  // A process that crashed since is replaced.
+  if (!browser.connected) {
+    shared.delete(key);
+    mine.open--;
+    return launchPuppeteer(browserName, javaScript, firefoxPrefs);
+  }
+  const context = await browser.createBrowserContext();
+  let closed = false;
   return {
     browserName,
     async newPage() {
-      const page = await browser.newPage();
+      const page = await context.newPage();
       if (!javaScript && browserName === 'chromium') await page.setJavaScriptEnabled(false);
       return puppeteerPage(browserName, page);
     },
-    close: () => browser.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => {});
+      if (--mine.open === 0) {
+        mine.idle = setTimeout(() => {
+          if (shared.get(key) === mine) shared.delete(key);
+          void browser.close().catch(() => {});
+        }, IDLE_MS);
+      }
+    },
   };
 }
 

@@ -6,9 +6,11 @@
  * something a machine decides by lacking a browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type BrowserName = 'chromium' | 'firefox' | 'webkit';
 export const BROWSER_NAMES: readonly BrowserName[] = ['chromium', 'firefox', 'webkit'];
@@ -125,34 +127,91 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGTERM');
 });
 
-/** Starts a process that dies with this one (or earlier, through the returned stop()). */
-export function spawnOwned(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcess; stop: () => void } {
-  const child = spawn(command, args, { env, stdio: 'ignore' });
+/**
+ * Where the browsers' helper processes write what they say (WebKitWebDriver, Xvfb):
+ * `test-results/processes.log`, appended to by every run on this clone, so that a browser
+ * that would not start leaves its reason behind. The test stage report prints its end when
+ * a browser stage fails.
+ */
+export const PROCESS_LOG = fileURLToPath(new URL('../../test-results/processes.log', import.meta.url));
+
+function logFd(label: string): number {
+  mkdirSync(dirname(PROCESS_LOG), { recursive: true });
+  const fd = openSync(PROCESS_LOG, 'a');
+  writeSync(fd, `\n--- ${new Date().toISOString()} ${label} (pid ${process.pid})\n`);
+  return fd;
+}
+
+/**
+ * Starts a process that dies with this one (or earlier, through the returned stop()); its
+ * output goes to PROCESS_LOG. `extra` are more pipes, from file descriptor 3 on.
+ */
+export function spawnOwned(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  extra: Array<'pipe'> = [],
+): { child: ChildProcess; stop: () => void } {
+  const fd = logFd(`${command} ${args.join(' ')}`);
+  const child = spawn(command, args, { env, stdio: ['ignore', fd, fd, ...extra] });
+  closeSync(fd);
   // Killed on exit (above); it must not keep this process alive by itself.
   child.unref();
   children.add(child);
-  child.once('exit', () => children.delete(child));
+  child.once('exit', (code, signal) => {
+    children.delete(child);
+    if (code || (signal && signal !== 'SIGTERM')) console.error(`${command} ended (${signal ?? `exit ${code}`}); what it said is in ${PROCESS_LOG}`);
+  });
   return { child, stop: () => child.kill('SIGTERM') };
 }
 
-let display: string | undefined;
+let display: Promise<string> | undefined;
+
+/**
+ * Xvfb on a display it chooses itself (`-displayfd`: the X server takes the first free
+ * number, which it locks, and writes it to the pipe), so two runs on one machine never
+ * share or fight over a display.
+ */
+function startXvfb(): Promise<string> {
+  const { child } = spawnOwned('/usr/bin/Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], process.env, ['pipe']);
+  const pipe = child.stdio[3] as NodeJS.ReadableStream;
+  return new Promise((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => reject(new Error(`Xvfb named no display within 30 s; see ${PROCESS_LOG}`)), 30_000);
+    pipe.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('\n')) {
+        clearTimeout(timer);
+        (pipe as unknown as { destroy(): void }).destroy();
+        resolve(`:${said.trim()}`);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Xvfb ended (exit ${code}) before naming a display; see ${PROCESS_LOG}`));
+    });
+  });
+}
 
 /** The environment with a DISPLAY: the caller's, or one Xvfb started once for this process. */
-export function withDisplay(): NodeJS.ProcessEnv {
+export async function withDisplay(): Promise<NodeJS.ProcessEnv> {
   if (process.env.DISPLAY) return { ...process.env };
-  if (!display) {
-    // A display number unlikely to clash with another run on the same machine.
-    display = `:${90 + Math.floor(Math.random() * 400)}`;
-    spawnOwned('/usr/bin/Xvfb', [display, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
-  }
-  return { ...process.env, DISPLAY: display };
+  display ??= startXvfb();
+  // A failed start is tried again by the next caller.
+  display.catch(() => (display = undefined));
+  return { ...process.env, DISPLAY: await display };
 }
 
 /** Starts WebKitWebDriver on a free port and waits until it listens; `env` adds to its environment. */
 export async function startWebKitDriver(env: NodeJS.ProcessEnv = {}): Promise<{ port: number; stop: () => void }> {
   const { driver } = webkitPaths();
   const port = await freePort();
-  const { stop } = spawnOwned(driver, [`--port=${port}`], { ...withDisplay(), ...env });
-  await waitForPort(port);
+  const { stop } = spawnOwned(driver, [`--port=${port}`], { ...(await withDisplay()), ...env });
+  try {
+    await waitForPort(port, 60_000);
+  } catch (error) {
+    stop();
+    throw new Error(`WebKitWebDriver did not listen on port ${port}; see ${PROCESS_LOG}`, { cause: error });
+  }
   return { port, stop };
 }

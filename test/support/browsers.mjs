@@ -20,16 +20,41 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => process.exit(130));
 }
 
+// The runner stops on an uncaught exception, which is what an unhandled rejection becomes:
+// say what it was, with its cause, before it does.
+process.on('unhandledRejection', (reason) => {
+  console.error('hub-kit tests: an unhandled rejection in the test runner:', reason, reason?.cause ? ['caused by', reason.cause] : '');
+  throw reason;
+});
+
+/**
+ * A page that fails to start (a browser that crashed, a driver that refused a session) is
+ * tried once more, saying so with the reason, instead of ending the run.
+ */
+function startingTwice(launcher, label, start, reset = async () => {}) {
+  launcher.startSession = async (id, url) => {
+    try {
+      return await start(id, url);
+    } catch (error) {
+      console.error(`hub-kit tests: ${label} could not start a test page (${error?.message ?? error}); trying once more.`);
+      await reset();
+      return start(id, url);
+    }
+  };
+  return launcher;
+}
+
 function chromium({ dark = false } = {}) {
-  return playwrightLauncher({
+  const launcher = playwrightLauncher({
     product: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
+  return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher));
 }
 
 function firefox({ dark = false } = {}) {
-  return puppeteerLauncher({
+  const launcher = puppeteerLauncher({
     launchOptions: {
       browser: 'firefox',
       executablePath: firefoxPath(),
@@ -38,6 +63,7 @@ function firefox({ dark = false } = {}) {
       extraPrefsFirefox: dark ? { 'ui.systemUsesDarkTheme': 1 } : {},
     },
   });
+  return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher));
 }
 
 async function webkit({ dark = false, args = [] } = {}) {
@@ -64,7 +90,17 @@ async function webkit({ dark = false, args = [] } = {}) {
     await initialize(config);
     launcher.name = 'WebKit';
   };
-  return launcher;
+  // The launcher's own startSession does not wait for the page to open (a refused session
+  // would be an unhandled rejection, which stops the whole run): open it and wait here. A
+  // failed start gets a new session of MiniBrowser.
+  const open = async (id, url) => {
+    await launcher.ensureManagerInitialized();
+    await launcher.driverManager.startSession(id, url);
+  };
+  return startingTwice(launcher, 'WebKit', open, async () => {
+    await launcher.stop();
+    launcher.driverManager = undefined;
+  });
 }
 
 /**

@@ -16,9 +16,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { wantedBrowsers, launch } from './browser-harness.js';
+import { wantedBrowsers, launch, type BrowserName } from './browser-harness.js';
 import { newProject, readRecipe, type Project, type Recipe } from './recipe.js';
-import { added, pageWeight, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
+import { added, pageWeight, serverRenderedForm, signupWithJavaScript, signupWithoutJavaScript, type Weight } from './site-checks.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,6 +62,12 @@ export interface FrameworkSuite {
   formWithoutJavaScript: boolean;
   /** Tests of its own, run before the browser checks. */
   more?: (context: () => Context) => void;
+  /** The browsers of the checks, when fewer than HUB_BROWSERS (those of them it names). */
+  browsers?: readonly BrowserName[];
+  /** The build block's line that serves the site, when not `npx … start|preview`. */
+  serveLine?: RegExp;
+  /** A server renders each page: check that it writes the form of hub-kit/markup into `<signup-form>`. */
+  serverRendersForm?: boolean;
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -71,6 +77,8 @@ const LANDED = 'Thanks! Please check your inbox to confirm.';
 
 export function frameworkSuite(suite: FrameworkSuite): void {
   let context: Context | undefined;
+  // Removed after the tests even when a step after the pack failed, with what it started (the stand-in).
+  let made: Project | undefined;
   const timings: string[] = [];
   const timed = async <T>(what: string, work: () => T | Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -81,12 +89,13 @@ export function frameworkSuite(suite: FrameworkSuite): void {
 
   before(async () => {
     assert.ok(existsSync(join(repo, 'dist', 'hub-kit.js')), 'run `npm run build` first (`npm test` does)');
-    const project = await timed('pack', () => newProject(suite.slug));
+    const project = (made = await timed('pack', () => newProject(suite.slug)));
     const recipe = readRecipe(project.doc, suite.heading);
-    await timed('install', () => project.follow(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
+    const how = await timed('install', () => project.install(suite.setup ? suite.setup(recipe.setup) : recipe.setup));
+    if (how === 'restored') timings.push('(the install restored from test-results/installs/)');
     project.writeFiles(recipe.files);
     if (suite.controlFiles) project.writeFiles(suite.controlFiles);
-    const { env, serveLine } = await timed('build', () => project.follow(recipe.build, /^npx \S+ (start|preview)$/));
+    const { env, serveLine } = await timed('build', () => project.follow(recipe.build, suite.serveLine ?? /^npx \S+ (start|preview)$/));
     const partial = { project, recipe, env, standIn: project.standIn().url };
     const served = await timed('serve', () => suite.serve(partial, serveLine));
     context = { ...partial, served };
@@ -95,7 +104,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
   after(() => {
     console.log(`${suite.name}: ${timings.join(', ')}`);
     context?.served.close?.();
-    context?.project.remove();
+    made?.remove();
   });
 
   const ctx = () => {
@@ -104,6 +113,11 @@ export function frameworkSuite(suite: FrameworkSuite): void {
   };
 
   describe(`${suite.name}, from docs/frameworks.md`, () => {
+    if (suite.serverRendersForm) {
+      test('the server renders the form of hub-kit/markup inside <signup-form>, posting to the service', async () => {
+        await serverRenderedForm(ctx().served.url, ctx().standIn);
+      });
+    }
     suite.more?.(ctx);
 
     test('the kit adds this much to the page', async () => {
@@ -124,7 +138,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
       }
     });
 
-    for (const browserName of wantedBrowsers()) {
+    for (const browserName of wantedBrowsers().filter((name) => !suite.browsers || suite.browsers.includes(name))) {
       const loads = suite.loads ?? 3;
       test(`${browserName}: ${loads} loads without a console error, then a signup`, async () => {
         const { served, standIn } = ctx();

@@ -12,6 +12,12 @@
  * Chromium (Playwright) and Firefox (Puppeteer) press the key again while it is down, which
  * both mark as a repeat. WebKitWebDriver sends one keydown for a key held down and never
  * the repeats, so in WebKit a held key is one press.
+ *
+ * `screenshot`: what a sighted visitor sees of one region of the page, as a PNG (base64), in
+ * Chromium (Playwright), for tests that compare how states look, with `emulateMedia` (for
+ * forced colours, say) from @web/test-runner-commands. `clip` is in CSS pixels of the viewport.
+ *
+ *   const { png } = await executeServerCommand('screenshot', { clip: { x, y, width, height } });
  */
 export function inputCommandsPlugin() {
   return {
@@ -21,6 +27,12 @@ export function inputCommandsPlugin() {
       if (command === 'model-options') {
         const number = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
         return { runs: number('HUB_MODEL_RUNS'), seed: number('HUB_MODEL_SEED'), path: process.env.HUB_MODEL_PATH, replay: process.env.HUB_MODEL_REPLAY };
+      }
+      if (command === 'screenshot') {
+        if (session.browser.type !== 'playwright') throw new Error(`screenshot: only in Chromium (Playwright), not ${session.browser.type}`);
+        const page = session.browser.getPage(session.id);
+        const png = await page.screenshot({ clip: payload.clip, animations: 'disabled', caret: 'hide' });
+        return { png: png.toString('base64') };
       }
       if (command !== 'hold-key') return undefined;
       const key = String(payload.key ?? 'Enter');

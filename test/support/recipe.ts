@@ -14,13 +14,14 @@
  * Installs are the slow part, so a test file makes one project in `before` and shares it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packedInto } from './packed.js';
 import { run, type Run } from './process.js';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Recipe {
   files: Map<string, string>;
@@ -38,7 +39,7 @@ export function readRecipe(markdown: string, heading: string): Recipe {
   const end = rest.search(/\n## /);
   const section = end < 0 ? rest : rest.slice(0, end);
   const files = new Map<string, string>();
-  for (const [, path, body] of section.matchAll(/^`([\w./-]+)`[^\n]*:\n\n```\w*\n([\s\S]*?)```/gm)) {
+  for (const [, path, body] of section.matchAll(/^`([\w./+-]+)`[^\n]*:\n\n```\w*\n([\s\S]*?)```/gm)) {
     files.set(path!, body!);
   }
   const shell = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, body]) =>
@@ -78,6 +79,14 @@ export interface Project {
    * real address). A line matching `serve` is not run but returned, for the caller to start.
    */
   follow(lines: string[], serve?: RegExp): Promise<{ env: Record<string, string>; serveLine?: string }>;
+  /**
+   * Follows a recipe's setup lines (create the project, install), or, when the same lines
+   * ran before in this clone, restores what they installed from test-results/installs/,
+   * installs only the packed hub-kit on top and runs the lines that are not npm's (a copy of
+   * the kit's files): a second run of a framework's tests does not download the framework
+   * again. Says which it did.
+   */
+  install(lines: string[]): Promise<'installed' | 'restored'>;
   writeFiles(files: Map<string, string>): void;
   /** The stand-in, once a followed line started it. */
   standIn(): { url: string; run: Run };
@@ -87,20 +96,42 @@ export interface Project {
   remove(): void;
 }
 
+/**
+ * Installs of recipes' setup lines, kept in the clone by the lines that made them (and the
+ * Node version): a project's package.json, lock file and node_modules without hub-kit itself.
+ * Nothing here is shared between clones, so CI installs each framework once per run.
+ */
+const INSTALLS = fileURLToPath(new URL('../../test-results/installs/', import.meta.url));
+
+function saveInstall(project: string, saved: string): void {
+  const temporary = `${saved}.${process.pid}`;
+  rmSync(temporary, { recursive: true, force: true });
+  mkdirSync(temporary, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) if (existsSync(join(project, file))) copyFileSync(join(project, file), join(temporary, file));
+  if (existsSync(join(project, 'node_modules'))) {
+    // Hard links: no second copy of the bytes; npm replaces files rather than writing into them.
+    execFileSync('cp', ['-al', join(project, 'node_modules'), join(temporary, 'node_modules')]);
+    rmSync(join(temporary, 'node_modules', 'hub-kit'), { recursive: true, force: true });
+  }
+  try {
+    renameSync(temporary, saved);
+  } catch {
+    // Another test file saved the same install first.
+    rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+function restoreInstall(saved: string, project: string): void {
+  for (const file of ['package.json', 'package-lock.json']) if (existsSync(join(saved, file))) copyFileSync(join(saved, file), join(project, file));
+  if (existsSync(join(saved, 'node_modules'))) execFileSync('cp', ['-al', join(saved, 'node_modules'), join(project, 'node_modules')]);
+}
+
 /** Packs the package into a new folder outside the repository, with an empty project beside it. */
 export function newProject(name: string): Project {
   const work = mkdtempSync(join(tmpdir(), `hub-kit-${name}-`));
   const dir = join(work, `my-${name}-site`);
   mkdirSync(dir);
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-      cwd: repo,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, ...QUIET },
-    }),
-  ) as [{ filename: string }];
-  const tarball = join(work, packed[0].filename);
+  const tarball = packedInto(work);
   execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/docs/frameworks.md']);
   const doc = readFileSync(join(work, 'package', 'docs', 'frameworks.md'), 'utf8');
   const started: Run[] = [];
@@ -156,6 +187,25 @@ export function newProject(name: string): Project {
         }
       }
       return { env, serveLine };
+    },
+    async install(lines) {
+      for (const line of lines) {
+        const loose = unpinned(line);
+        if (loose.length) throw new Error(`"${line}" installs ${loose.join(', ')} without an exact version: pin it (name@x.y.z)`);
+      }
+      const key = createHash('sha256').update(JSON.stringify([process.version, lines])).digest('hex').slice(0, 16);
+      const saved = join(INSTALLS, key);
+      if (existsSync(join(saved, 'package.json'))) {
+        restoreInstall(saved, dir);
+        // The package.json and lock name the tarball of the run that saved them: this run's replaces it.
+        sh('npm', ['install', tarball]);
+        // What the setup does besides npm (copying the kit's files into the site) is done again.
+        await this.follow(lines.filter((line) => !/^npm (init|pkg|install)\b/.test(line)));
+        return 'restored';
+      }
+      await this.follow(lines);
+      saveInstall(dir, saved);
+      return 'installed';
     },
     writeFiles(files) {
       for (const [path, body] of files) {

@@ -210,3 +210,37 @@ export async function signupWithoutJavaScript(browserName: BrowserName, url: str
     await browser.close();
   }
 }
+
+/**
+ * A page with `<bio-card tenant="demo">` given its profile by the framework (`data`, and
+ * `noPresence`): what the card reads once those reads that it may have started before the
+ * framework set them have been answered. The signal: a second card of the same tenant, added
+ * now without data, shows the service's profile and presence, which come from the same
+ * requests (or the cache they filled).
+ */
+export async function shownGivenProfile(page: HarnessPage, standIn: string): Promise<string> {
+  await page.waitFor(() => Boolean(document.querySelector('bio-card')?.shadowRoot?.querySelector('[part="name"]')), [], { what: 'the card' });
+  await page.evaluate((base: string) => {
+    const second = document.createElement('bio-card');
+    second.id = 'second-card';
+    second.setAttribute('tenant', 'demo');
+    second.setAttribute('base-url', base);
+    document.body.append(second);
+  }, standIn);
+  await page.waitFor(() => Boolean(document.querySelector('#second-card')?.shadowRoot?.querySelector('[part="online"]')), [], { what: 'the second card\'s presence' });
+  const text = await page.evaluate(() => document.querySelector('bio-card')!.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim());
+  await page.evaluate(() => document.querySelector('#second-card')!.remove());
+  return text;
+}
+
+/**
+ * The page a server renders at `url`, checked to hold the form of hub-kit/markup inside
+ * `<signup-form>` (a framework's comment marker may stand between them), posting to the
+ * stand-in's form action; returned for more checks.
+ */
+export async function serverRenderedForm(url: string, standIn: string): Promise<string> {
+  const html = await (await fetch(url)).text();
+  const action = `${standIn}/api/subscribe/demo-form#hub-kit-subscribed`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  assert.match(html, new RegExp(`<signup-form>(?:<!---->)?<form class="hub-form" method="post" action="${action}">`));
+  return html;
+}

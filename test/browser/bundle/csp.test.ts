@@ -41,7 +41,7 @@ async function openFrame(set: (frame: HTMLIFrameElement) => void): Promise<Frame
 const openPage = (path: string) => openFrame((frame) => (frame.src = new URL(path, import.meta.url).href));
 
 /** A page whose policy, a header, has these script sources (script-tag-plugin.mjs). */
-const openPolicyPage = (scriptSrc: string, options: { src?: string; nonce?: string } = {}) =>
+const openPolicyPage = (scriptSrc: string, options: { src?: string; nonce?: string; 'worker-src'?: string } = {}) =>
   openFrame((frame) => {
     const query = new URLSearchParams({ 'script-src': scriptSrc, ...options });
     frame.src = `/__csp-page?${query}`;
@@ -144,6 +144,18 @@ async function exercise(win: FrameWindow, sandbox: Sandbox, order: 'at once' | '
   return `signup: ${await posts('/subscribe')} POST, "${said(signup)}"; contact: ${await posts('/contact')} POST, "${said(contact)}"`;
 }
 
+type Search = Lit & { _engine: { where: string }; value: string };
+
+/** A search box on the page, searched: where its index was built is what the test reads. */
+async function searched(win: FrameWindow): Promise<Search> {
+  const search = add(win, 'hub-search', { 'base-url': newSandbox().baseUrl, tenant: 'demo' }) as Search;
+  await upgraded(win, search);
+  const results = nextEvent(search, 'hub-search-results');
+  search.value = 'the';
+  await results;
+  return search;
+}
+
 /** The script files the page fetched, by name without their hash: `hub-kit.js`, `all`, `forms`… */
 function scripts(win: FrameWindow): string[] {
   return win.performance
@@ -163,15 +175,33 @@ describe('Content Security Policy', () => {
     it('every element renders and works, with no violation', async () => {
       const win = await openPage('./csp-pages/strict.html');
       await exercise(win, newSandbox());
-      expect(scripts(win)).to.deep.equal(['all', 'hub-kit.js']);
+      expect(scripts(win)).to.deep.equal(['all', 'hub-kit.js', 'search']);
       expect(violations(win)).to.deep.equal([]);
     });
 
     it('element by element, from their own files, with no violation', async () => {
       const win = await openPage('./csp-pages/strict.html');
       await exercise(win, newSandbox(), 'one by one');
-      expect(scripts(win)).to.deep.equal(['bio-card', 'core', 'forms', 'hub-kit.js', 'hub-search', 'shared']);
+      expect(scripts(win)).to.deep.equal(['bio-card', 'core', 'forms', 'hub-kit.js', 'hub-search', 'search', 'shared']);
       expect(violations(win)).to.deep.equal([]);
+    });
+
+    it('search runs in its worker, which the policy allows as a script of the page’s origin', async () => {
+      const win = await openPage('./csp-pages/strict.html');
+      const search = await searched(win);
+      expect(search._engine.where).to.equal('worker');
+      expect(violations(win)).to.deep.equal([]);
+    });
+  });
+
+  describe('when the policy forbids workers (worker-src \'none\')', () => {
+    it('search builds and runs on the page instead, and the worker refused is the one violation', async () => {
+      const win = await openPolicyPage("'self'", { 'worker-src': "'none'" });
+      const search = await searched(win);
+      expect(search._engine.where).to.equal('page');
+      expect(violations(win).map((v) => [v.directive.split(' ')[0], new URL(v.blocked, location.href).pathname.replace(/-[\w-]{8}\.js$/, '')])).to.deep.equal([
+        ['worker-src', '/dist/hub-kit/search'],
+      ]);
     });
 
     it('the page really enforces the policy: an inline style attribute is reported', async () => {
@@ -203,7 +233,8 @@ describe('Content Security Policy', () => {
         const win = await openPage('./csp-pages/lit-html-only.html');
         const outcome = await exercise(win, newSandbox(), order);
         expect(win.pageErrors).to.deep.equal([]);
-        expect(violations(win).filter((v) => !refusedName(v))).to.deep.equal([]);
+        // The policy of the older docs has no worker-src: the worker is refused, and search runs on the page.
+        expect(violations(win).filter((v) => !refusedName(v) && !v.directive.startsWith('worker-src'))).to.deep.equal([]);
         const refused = violations(win).filter(refusedName).length;
         console.log(`# csp: ${browserName()}, ${order}, trusted-types lit-html only, Trusted Types ${win.trustedTypes ? 'enforced' : 'not in this browserName'}: all four defined; "hub-kit" refused ${refused} time(s); ${outcome}`);
         // Where the browser enforces Trusted Types, the refusal of "hub-kit" is what made it fall back.
@@ -228,13 +259,13 @@ describe('Content Security Policy', () => {
   const NONCE = 'aGVsbG8taHViLWtpdA';
   for (const [what, open] of [
     ['a nonce', () => openPage('./csp-pages/nonce.html')],
-    ["a nonce and 'strict-dynamic'", () => openPolicyPage(`'nonce-${NONCE}' 'strict-dynamic'`, { nonce: NONCE })],
+    ["a nonce and 'strict-dynamic'", () => openPolicyPage(`'nonce-${NONCE}' 'strict-dynamic'`, { nonce: NONCE, 'worker-src': "'self'" })],
   ] as const) {
     describe(`when the page uses ${what} and a Trusted Types allow-list (docs/csp.md)`, () => {
       it('every element renders and works, with no violation', async () => {
         const win = await open();
         await exercise(win, newSandbox());
-        expect(scripts(win)).to.deep.equal(['all', 'hub-kit.js']);
+        expect(scripts(win)).to.deep.equal(['all', 'hub-kit.js', 'search']);
         expect(violations(win)).to.deep.equal([]);
       });
 
@@ -253,7 +284,9 @@ describe('Content Security Policy', () => {
       for (const order of ['one by one', 'at once'] as const) {
         // Only the package's folder on the CDN: the narrowest source docs/csp.md offers.
         const src = `${origin}/npm/hub-kit@0.1.0/dist/hub-kit.js`;
-        const win = await openPolicyPage(`'self' ${new URL('./', src).href}`, { src });
+        // A worker's own file must be of the page's origin: the kit starts it from a one-line
+        // module of the page's that imports the CDN's file, which worker-src allows as blob:.
+        const win = await openPolicyPage(`'self' ${new URL('./', src).href}`, { src, 'worker-src': `'self' blob:` });
         await exercise(win, newSandbox(), order);
         expect(violations(win), order).to.deep.equal([]);
       }

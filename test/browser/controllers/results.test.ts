@@ -33,6 +33,28 @@ class ResultsHost extends LitElement {
 }
 customElements.define('results-host', ResultsHost);
 
+/** The same, with an engine that answers later (as one in a worker does), each answer when the test lets it. */
+class LaterHost extends LitElement {
+  query = '';
+  engine: Words | undefined = ['pod', 'podcast', 'podcasting', 'post'];
+  /** Answers waiting, by query: call one to let its answer come. */
+  pending = new Map<string, () => void>();
+  results = new ResultsController(this, {
+    query: () => this.query,
+    engine: () => this.engine,
+    rows: (engine: Words, query: string) =>
+      new Promise<{ rows: string[]; total: number }>((resolve) => {
+        const found = engine.filter((word) => word.startsWith(query.trim()));
+        this.pending.set(query, () => resolve({ rows: found.slice(0, 2), total: found.length }));
+      }),
+    wanted: () => {},
+  });
+  override render() {
+    return html`<ul>${this.results.rows.map((row) => html`<li>${row}</li>`)}</ul>`;
+  }
+}
+customElements.define('results-later-host', LaterHost);
+
 describe('ResultsController', () => {
   let host: ResultsHost;
   async function shown(): Promise<{ rows: string[]; total: string }> {
@@ -97,5 +119,30 @@ describe('ResultsController', () => {
     host.engine = ['post'];
     host.results.search(true);
     expect(await shown()).to.deep.equal({ rows: ['post'], total: '1' });
+  });
+
+  describe('when the engine answers later', () => {
+    it('never goes back to an older query: an answer a newer query overtook is not shown', async () => {
+      const later = document.createElement('results-later-host') as LaterHost;
+      document.body.append(later);
+      try {
+        await later.updateComplete;
+        later.query = 'po';
+        later.results.search();
+        later.query = 'podc';
+        later.results.search();
+        // The newer query's answer comes first, then the older one's.
+        later.pending.get('podc')!();
+        await new Promise((resolve) => setTimeout(resolve));
+        later.pending.get('po')!();
+        await new Promise((resolve) => setTimeout(resolve));
+        await later.updateComplete;
+        const rows = [...later.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
+        expect(rows).to.deep.equal(['podcast', 'podcasting']);
+        expect(later.results.searched).to.equal('podc');
+      } finally {
+        later.remove();
+      }
+    });
   });
 });

@@ -13,15 +13,26 @@ export async function mountReady(tenant: string, baseUrl: string, mounted: Eleme
   return el;
 }
 
-/** Types `text` one character at a time, as keys would, and waits for the results of all of it. */
+/**
+ * Types `text` one character at a time, as keys would, and waits for the results of all of
+ * it: the results event for that query (they come from the search worker, after the rows of
+ * the letters before have shown).
+ */
 export async function typeAll(el: HubSearch, text: string): Promise<void> {
   const box = el.shadowRoot!.querySelector('input')!;
-  box.focus();
-  box.value = '';
-  for (const ch of text) {
-    box.value += ch;
-    box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: ch, inputType: 'insertText' }));
+  let answered = false;
+  const listen = (event: Event) => (answered ||= (event as CustomEvent<{ query: string }>).detail.query === text);
+  el.addEventListener('hub-search-results', listen);
+  try {
+    box.focus();
+    box.value = '';
+    for (const ch of text) {
+      box.value += ch;
+      box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: ch, inputType: 'insertText' }));
+    }
+    await until(() => answered && el.state === 'results', `results for "${text}"`);
+  } finally {
+    el.removeEventListener('hub-search-results', listen);
   }
-  await until(() => el.value === text && el.state === 'results', `results for "${text}"`);
   await el.updateComplete;
 }

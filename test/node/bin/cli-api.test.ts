@@ -83,12 +83,17 @@ describe('exit codes and messages', () => {
     assert.ok(!list.output().includes(KEY));
   });
 
-  it('1 when the service cannot be reached', async () => {
+  it('1 when the service cannot be reached, after five retries with a growing backoff', async (t) => {
     const closed = await serve({ port: 0 });
     await closed.close();
-    const run = start(['posts', 'list', '--base-url', closed.url], { HUB_KIT_STAND_IN_CLOCK: undefined });
-    // Five retries with backoff of up to 1, 2, 4, 8, 16 s: bounded, then one line.
+    // The waits move the clock of a stand-in of the test's own, not real time.
+    const clock = await serve({ port: 0 });
+    t.after(() => clock.close());
+    const run = start(['posts', 'list', '--base-url', closed.url], { HUB_KIT_STAND_IN_CLOCK: clock.url });
     assert.equal(await run.exited, 1);
+    // Five retries with backoff of 0.5–1, 1–2, 2–4, 4–8 and 8–16 s: 15.5 to 31 s in all, then one line.
+    const { offset_seconds: waited } = (await standInControl(clock.url).control('clock')) as { offset_seconds: number };
+    assert.ok(waited >= 15.5 && waited <= 31, `waited ${waited} s before giving up`);
     // The flag that was set, not the variable that was not.
     assert.match(run.output(), /could not be reached at http:\/\/127\.0\.0\.1:\d+\. Check --base-url and your connection\./);
   });
@@ -174,6 +179,32 @@ describe('subscribers export and import', () => {
     const readers = everyone.stdout().trim().split('\n').filter((line) => line.includes('"reader'));
     assert.equal(readers.length, 1000);
     assert.ok(!files().includes(KEY));
+  });
+
+  it('never subscribes again someone who unsubscribed, unless told --resubscribe', async (t) => {
+    const { cli, dir } = await setup(t);
+    const everyone = async () => {
+      const run = cli(['subscribers', 'export', '--format', 'jsonl']);
+      assert.equal(await run.exited, 0, run.output());
+      return run.stdout().trim().split('\n').map((line) => JSON.parse(line) as { email: string; status: string });
+    };
+    const gone = (await everyone()).filter((s) => s.status === 'unsubscribed').slice(0, 3);
+    assert.equal(gone.length, 3, 'the workspace has people who unsubscribed');
+    const file = join(dir, 'list.csv');
+    writeFileSync(file, ['email,status', ...gone.map((s) => `${s.email},subscribed`), 'newcomer@example.com,subscribed', ''].join('\n'));
+    const statusOf = async () => {
+      const now = await everyone();
+      return [...gone.map((g) => g.email), 'newcomer@example.com'].map((email) => now.find((s) => s.email === email)?.status);
+    };
+
+    const plain = cli(['subscribers', 'import', file]);
+    assert.equal(await plain.exited, 0, plain.output());
+    assert.match(plain.output(), /3 left unsubscribed/);
+    assert.deepEqual(await statusOf(), ['unsubscribed', 'unsubscribed', 'unsubscribed', 'subscribed']);
+
+    const asked = cli(['subscribers', 'import', file, '--resubscribe']);
+    assert.equal(await asked.exited, 0, asked.output());
+    assert.deepEqual(await statusOf(), ['subscribed', 'subscribed', 'subscribed', 'subscribed']);
   });
 
   it('--dry-run checks every row and sends nothing', async (t) => {

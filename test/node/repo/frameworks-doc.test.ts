@@ -21,6 +21,11 @@ const RECIPES: Array<[heading: string, example: string]> = [
   ['Svelte 5', 'svelte'],
   ['Vue 3 with Vite', 'vue-vite'],
   ['A plain HTML page', 'html'],
+  ['Hugo', 'hugo'],
+  ['SvelteKit', 'sveltekit'],
+  ['Nuxt', 'nuxt'],
+  ['Angular', 'angular'],
+  ['React Router (framework mode)', 'react-router'],
 ];
 
 /** The example's own files: what the recipe must show (package.json is what it installs). */
@@ -28,7 +33,7 @@ function exampleFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((file) => !/^(node_modules|dist|\.next|site\/hub-kit)\//.test(file) && !['package.json', 'package-lock.json'].includes(file))
+    .filter((file) => !/^(node_modules|dist|\.next|site\/hub-kit|static\/hub-kit|public|\.svelte-kit|build|\.nuxt|\.output|\.angular)\//.test(file) && !['package.json', 'package-lock.json'].includes(file))
     .sort();
 }
 

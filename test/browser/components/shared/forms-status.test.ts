@@ -84,7 +84,7 @@ for (const [mode, file] of [
         await send(/^Too many attempts\. You can try again in (29|30) seconds\.$/);
 
         // the announcer is not what the test read: it is visually hidden
-        const announcer = el.shadowRoot!.querySelector<HTMLElement>('.announcer')!;
+        const announcer = el.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
         expect(announcer.getBoundingClientRect().width).to.be.at.most(1);
       });
     }

@@ -330,5 +330,22 @@ describe('cache', () => {
       expect(stale.fresh).to.equal(false);
       expect(await stale.revalidated).to.equal(undefined);
     });
+
+    it('tells bytes apart by their bytes (a search index kept as its body), changed or not', async () => {
+      const key = `swr-bytes-${sandbox.id}`;
+      const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+      let body = '{"data":[{"id":"1","title":"One","url":"/1"}]}';
+      const load = async () => ({ status: 'modified' as const, data: bytes(body), validators: {} });
+      await swr(key, load, { maxAgeMs: 1000 });
+      // The same bytes again: unchanged.
+      const same = await swr(key, load, { maxAgeMs: 1000, now: later(5000) });
+      expect(await same.revalidated).to.equal(undefined);
+      // As many bytes, one of them changed: new data.
+      body = body.replace('One', 'Two');
+      const changed = await swr(key, load, { maxAgeMs: 1000, now: later(10_000) });
+      const renewed = await changed.revalidated;
+      expect(renewed, 'changed bytes were taken for the same').not.to.equal(undefined);
+      expect(new TextDecoder().decode(renewed!.data as ArrayBuffer)).to.contain('Two');
+    });
   });
 });

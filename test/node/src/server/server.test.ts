@@ -20,6 +20,7 @@ import {
   type HubApiOptions,
 } from '../../../../src/server/index.js';
 import { standInClock } from '../../../../src/stand-in/clock.js';
+import { standInControl } from '../../../support/stand-in-control.js';
 
 async function setup(t: TestContext, options: Partial<HubApiOptions> = {}) {
   const served = await serve({ port: 0 });
@@ -110,16 +111,55 @@ describe('subscribers.list and .all', () => {
     assert.equal(pages.length, Math.ceil(total / 100));
   });
 
-  it('does not follow a next link that leaves the base URL', async (t) => {
-    const { api, control } = await setup(t);
-    await control('faults', {
-      path: '/api/v1/subscribers',
-      status: 200,
-      body: { data: [{ id: 'sub_1', email: 'a@example.com' }], links: { next: 'https://elsewhere.example/api/v1/subscribers?page=2' } },
-    });
-    await assert.rejects(async () => {
-      for await (const _ of api.subscribers.all()) void _;
-    }, UnexpectedResponseError);
+  it('follows a next link only to its own origin and path: never another host, port or scheme, and the key never arrives there', async (t) => {
+    const { control, url } = await setup(t);
+    // A second service on another port of the same host, logging what reaches it.
+    const other = await serve({ port: 0 });
+    t.after(() => other.close());
+    const otherPort = new URL(other.url).port;
+    const { port } = new URL(url);
+    const links = [
+      'https://elsewhere.example/api/v1/subscribers?page=2',
+      `${other.url}/api/v1/subscribers?page=2`,
+      `http://localhost:${otherPort}/api/v1/subscribers?page=2`,
+      `http://localhost:${port}/api/v1/subscribers?page=2`,
+      `https://127.0.0.1:${port}/api/v1/subscribers?page=2`,
+    ];
+    for (const next of links) {
+      await control('faults', { path: '/api/v1/subscribers', status: 200, body: { data: [{ id: 'sub_1', email: 'a@example.com' }], links: { next } } });
+      const api = new HubApi({ baseUrl: url, apiKey: 'hk_test_valid', retries: 0 });
+      await assert.rejects(
+        async () => {
+          for await (const _ of api.subscribers.all()) void _;
+        },
+        (error: unknown) => error instanceof UnexpectedResponseError && /leaves .* the key is not sent there/.test(error.message),
+        next,
+      );
+    }
+    assert.deepEqual(await standInControl(other.url).log(), [], 'a request reached the other port');
+  });
+
+  it('never follows a next link from https down to plain http on the same host and port', async (t) => {
+    const { url } = await setup(t);
+    // The service as https://hub.test: each request is carried to the stand-in, over loopback,
+    // and every URL the client asks for is written down before it is.
+    const asked: string[] = [];
+    const carry: typeof fetch = (input, init) => {
+      const href = input instanceof Request ? input.url : String(input);
+      asked.push(href);
+      const target = new URL(href);
+      return fetch(`${url}${target.pathname}${target.search}`, init);
+    };
+    const { control } = standInControl(url);
+    for (const next of ['http://hub.test/api/v1/subscribers?page=2', 'http://hub.test:443/api/v1/subscribers?page=2', 'https://hub.test:8443/api/v1/subscribers?page=2']) {
+      asked.length = 0;
+      await control('faults', { path: '/api/v1/subscribers', status: 200, body: { data: [{ id: 'sub_1', email: 'a@example.com' }], links: { next } } });
+      const api = new HubApi({ baseUrl: 'https://hub.test', apiKey: 'hk_test_valid', retries: 0, fetch: carry });
+      await assert.rejects(async () => {
+        for await (const _ of api.subscribers.all()) void _;
+      }, UnexpectedResponseError);
+      assert.deepEqual(asked.map((href) => new URL(href).origin), ['https://hub.test'], next);
+    }
   });
 });
 
@@ -231,9 +271,11 @@ describe('subscribers.upsert', () => {
     const statuses = (await log()).filter((r) => r.path.includes('/bulk')).map((r) => r.status);
     assert.equal(statuses.length, 70);
     assert.deepEqual(statuses.filter((s) => s !== 200), [], 'no 429');
-    // 60 in the first minute, then a wait for the window, then the last 10.
+    // 60 in the first minute, then a wait for the window, then the last 10. The window opened
+    // with the first request, in real time as well as on the stand-in's clock: the wait is
+    // the minute less the real time the first 60 took (seconds on a loaded machine).
     assert.equal(clock.slept.length, 1);
-    assert.ok(clock.slept[0]! > 55_000 && clock.slept[0]! <= 61_000, `waited ${clock.slept[0]} ms`);
+    assert.ok(clock.slept[0]! > 59_000 - took && clock.slept[0]! <= 61_000, `waited ${clock.slept[0]} ms, ${took.toFixed(0)} ms of real time in all`);
     console.log(`7,000 rows: 70 requests, ${(clock.offsetMs() / 1000).toFixed(1)} s of pacing on the stand-in clock, ${(took / 1000).toFixed(1)} s of real time`);
   });
 });
@@ -250,14 +292,26 @@ describe('pacing', () => {
     assert.equal(clock.slept.length, 2, 'two waits for a new window');
   });
 
-  it('a 429 the service sends anyway is waited out (Retry-After seconds or an HTTP date), then retried', async (t) => {
+  it('a 429 the service sends anyway is waited out for as long as Retry-After says (seconds or an HTTP date), no more, then retried', async (t) => {
     const { api, control, clock } = await setup(t);
-    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': '30', 'X-RateLimit-Reset': '0' } });
+    // X-RateLimit-Reset says five minutes, Retry-After half a minute: Retry-After wins.
+    const reset = String(Math.floor(clock.now() / 1000) + 300);
+    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': '30', 'X-RateLimit-Reset': reset } });
     assert.equal((await api.subscribers.list()).data.length, 15);
-    assert.ok(clock.slept[0]! >= 29_900, `waited ${clock.slept[0]}`);
-    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': new Date(clock.now() + 90_000).toUTCString() } });
+    assert.ok(clock.slept[0]! >= 29_900 && clock.slept[0]! <= 30_000, `waited ${clock.slept[0]} ms for Retry-After: 30`);
+    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': '0', 'X-RateLimit-Reset': reset } });
+    // "0" is no wait at all: the minute a 429 waits when nothing says how long, not Reset's five.
+    await api.subscribers.list();
+    assert.ok(clock.slept[1]! <= 60_000, `waited ${clock.slept[1]} ms for Retry-After: 0`);
+    // An HTTP date is read against the answer's Date, which has whole seconds: within a second of 90 s.
+    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': new Date(clock.now() + 90_000).toUTCString(), 'X-RateLimit-Reset': reset } });
     assert.equal((await api.subscribers.list()).data.length, 15);
-    assert.ok(clock.slept[1]! >= 85_000, `waited ${clock.slept[1]} for an HTTP date`);
+    assert.ok(clock.slept[2]! >= 88_900 && clock.slept[2]! <= 91_000, `waited ${clock.slept[2]} ms for an HTTP date 90 s ahead`);
+    // Without Retry-After, X-RateLimit-Reset: until then.
+    const soon = String(Math.floor(clock.now() / 1000) + 45);
+    await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'X-RateLimit-Reset': soon } });
+    await api.subscribers.list();
+    assert.ok(clock.slept[3]! >= 43_900 && clock.slept[3]! <= 46_000, `waited ${clock.slept[3]} ms for X-RateLimit-Reset 45 s ahead`);
   });
 
   it('repeated 429s wait longer each time', async (t) => {
@@ -265,9 +319,10 @@ describe('pacing', () => {
     await control('faults', { path: '/api/v1/subscribers', status: 429, headers: { 'Retry-After': '1' }, times: 4 });
     await api.subscribers.list();
     assert.equal(clock.slept.length, 4);
-    // Retry-After, then Retry-After plus a backoff of at least 0.5, 1 and 2 s (less the few ms a request takes).
+    // Retry-After, then Retry-After plus a backoff of 0.5–1, 1–2 and 2–4 s (less the few ms a request takes).
     const floors = [1000, 1500, 2000, 3000];
-    clock.slept.forEach((ms, i) => assert.ok(ms >= floors[i]! - 100, `wait ${i + 1} was ${ms} ms`));
+    const ceilings = [1000, 2000, 3000, 5000];
+    clock.slept.forEach((ms, i) => assert.ok(ms >= floors[i]! - 100 && ms <= ceilings[i]!, `wait ${i + 1} was ${ms} ms`));
   });
 
   it('a 500 or a dropped connection on a read is retried', async (t) => {

@@ -1,0 +1,2 @@
+// Framework mode, rendered on the server for each request.
+export default { ssr: true };

@@ -1,0 +1,198 @@
+/**
+ * `<hub-search>`'s index, off the main thread. The page's one search worker (worker.ts)
+ * takes the index's body piece by piece as it comes off the network, keeps it, builds the
+ * engine and answers each query; the page's thread passes the pieces on (each in a task of
+ * its own, without copying them) and renders the results. The cache holds a small
+ * reference to the kept bytes (`IndexRef`): a 50 000-entry index is 18 MB, and on this
+ * thread any copy of it (storing it, reading it back, sending it) is a task of tens of ms.
+ *
+ * A page where no worker starts (a Content Security Policy that does not allow the kit's
+ * worker, Trusted Types without the kit's policy, a bundler that left the worker file
+ * behind) reads the body on its own thread, in pieces, and builds in slices of work
+ * (in-page.ts); reading the JSON and storing the bytes are its long steps.
+ *
+ * Two search boxes on a page get the same body from the cache, so they share one index; an
+ * index that fails is forgotten, so the next asks again; an index no box holds any more is
+ * dropped from the worker.
+ */
+import { UnexpectedResponseError } from '../api/errors.js';
+import type { GetOptions } from '../api/calls.js';
+import type { Parser } from '../api/schema.js';
+import type { Transport } from '../api/transport.js';
+import type { Hit, QueryOptions, Results } from './engine.js';
+import { yieldToPage } from './yield-to-page.js';
+import type { IndexBody, IndexRef } from './entries.js';
+import { loadInPage, startWorker } from './start-worker.js';
+
+export type { IndexBody, IndexRef };
+
+/** Results as the page shows them: each hit's date, and the count, written in the page's language. */
+export interface ShownResults extends Results {
+  hits: Array<Hit & { date?: string | undefined }>;
+  count?: string;
+}
+
+export interface SearchIndexHandle {
+  /** How many entries it holds. */
+  readonly size: number;
+  /** 'worker', or 'page' where no worker could start. */
+  readonly where: 'worker' | 'page';
+  /**
+   * The results for `query`, dates and count written in `lang` where a worker writes them.
+   * Only the latest query waiting is sent: one still waiting when a newer one comes rejects
+   * (an AbortError), as its answer would be stale.
+   */
+  search(query: string, options?: QueryOptions, lang?: string): Promise<ShownResults>;
+}
+
+/** The worker no longer has the bytes a cached reference names (storage cleared, or never written): read the index again. */
+export class MissingIndexError extends Error {
+  override name = 'MissingIndexError';
+}
+
+type Reply = [id: number, answer: unknown, error?: string];
+
+/** How long a worker may take to start before the page builds on its own thread. */
+const START_MS = 10_000;
+
+let worker: Promise<Worker | undefined> | undefined;
+const waiting = new Map<number, [(answer: unknown) => void, (error: Error) => void]>();
+let lastId = 0;
+
+/**
+ * The page's search worker, started once; undefined when none can run here. Called when a
+ * box is first used, so that the worker's file comes while the index does.
+ */
+export function searchWorker(): Promise<Worker | undefined> {
+  return (worker ??= new Promise((resolve) => {
+    let started: Worker;
+    try {
+      started = startWorker();
+    } catch {
+      // Refused at once: Trusted Types without a policy for it, or a CSP (Firefox throws).
+      return resolve(undefined);
+    }
+    const give = (up: boolean) => {
+      clearTimeout(timer);
+      if (up) started.terminate();
+      resolve(up ? undefined : started);
+    };
+    // A worker's file that never comes (a connection dropped mid-file) must not hold search up.
+    const timer = setTimeout(give, START_MS, true);
+    // Refused by a CSP (Chromium, WebKit), or its file missing or broken.
+    started.addEventListener('error', () => give(true), { once: true });
+    started.addEventListener('message', ({ data }: MessageEvent<'ready' | Reply>) => {
+      if (data === 'ready') return give(false);
+      const [id, answer, error] = data;
+      const [done, failed] = waiting.get(id) ?? [];
+      waiting.delete(id);
+      if (error === undefined) done?.(answer);
+      else failed?.(error === 'missing' ? new MissingIndexError(error) : new UnexpectedResponseError(200, 'Unexpected response from searchIndex.', error));
+    });
+  }));
+}
+
+function ask(to: Worker, ...message: unknown[]): Promise<unknown> {
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, [resolve, reject]);
+    to.postMessage([id, ...message]);
+  });
+}
+
+/**
+ * Reads a search index's body for the transport (`Parser.raw`): piece by piece, a task for
+ * each, handed to the worker without a copy; answers the worker's reference to it. Without
+ * a worker, the bytes themselves.
+ */
+async function readBody(response: Response, key: string): Promise<IndexBody> {
+  const to = await searchWorker();
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  const id = to && ++lastId;
+  to?.postMessage([id, 'start', key]);
+  for (let read; !(read = await reader.read()).done; await yieldToPage()) {
+    const chunk = read.value;
+    if (to) to.postMessage([id, 'chunk', chunk], [chunk.buffer]);
+    else chunks.push(chunk);
+  }
+  if (to) {
+    return new Promise((resolve, reject) => {
+      waiting.set(id!, [resolve as (answer: unknown) => void, reject]);
+      to.postMessage([id, 'end']);
+    });
+  }
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.length) - chunk.length);
+  return bytes.buffer;
+}
+
+/** The body of GET …/search-index for cache key `key`, read by `readBody`. */
+const indexBody = (key: string): Parser<IndexBody> => ({
+  raw: (response) => readBody(response, key),
+  safeParse: (input) => (input instanceof ArrayBuffer || (input as IndexRef)?.digest ? { success: true, data: input as IndexBody } : { success: false }),
+});
+
+/** GET …/search-index, its body read off the main thread: `key` names the bytes the worker keeps. */
+export const getIndexBody = (key: string) => (transport: Transport, params: { tenant: string }, options?: GetOptions) =>
+  transport.send('searchIndex', params, indexBody(key), options);
+
+/** Forgets, in the worker, the index of a handle no box holds any more. */
+const dropped = new FinalizationRegistry<string>((name) => void worker?.then((to) => to?.postMessage([0, 'drop', name])));
+
+/** Sends the latest query waiting once the one in flight is answered: a keystroke never waits behind stale ones. */
+function latestFirst(search: (...args: Parameters<SearchIndexHandle['search']>) => Promise<ShownResults>): SearchIndexHandle['search'] {
+  let busy = false;
+  let next: [Parameters<SearchIndexHandle['search']>, (results: ShownResults) => void, (error: unknown) => void] | undefined;
+  const pump = async (): Promise<void> => {
+    if (busy || !next) return;
+    const [args, done, failed] = next;
+    next = undefined;
+    busy = true;
+    await search(...args).then(done, failed);
+    busy = false;
+    return pump();
+  };
+  return (...args) =>
+    new Promise((done, failed) => {
+      next?.[2](new DOMException('A newer query came first.', 'AbortError'));
+      next = [args, done, failed];
+      void pump();
+    });
+}
+
+async function open(body: IndexBody, signal?: AbortSignal): Promise<SearchIndexHandle> {
+  const to = await searchWorker();
+  if (to) {
+    const [name, size] = (await ask(to, 'index', body)) as [string, number];
+    const handle: SearchIndexHandle = {
+      size,
+      where: 'worker',
+      search: latestFirst((query, options, lang = '') => ask(to, 'search', name, query, options, lang) as Promise<ShownResults>),
+    };
+    dropped.register(handle, name);
+    return handle;
+  }
+  if (!(body instanceof ArrayBuffer || Array.isArray(body))) throw new MissingIndexError('missing');
+  const { buildInPage } = await loadInPage();
+  const engine = await buildInPage(body as ArrayBuffer, signal).catch((error: unknown) => {
+    throw error instanceof SyntaxError ? new UnexpectedResponseError(200, 'Unexpected response from searchIndex.', String(error)) : error;
+  });
+  return { size: engine.size, where: 'page', search: latestFirst(async (query, options) => engine.search(query, options)) };
+}
+
+const handles = new WeakMap<object, Promise<SearchIndexHandle>>();
+
+/**
+ * The searchable index of `body`, shared by every box that holds the same body. Rejects
+ * with MissingIndexError when the worker no longer has the bytes a reference names.
+ */
+export function searchIndexFor(body: IndexBody, signal?: AbortSignal): Promise<SearchIndexHandle> {
+  let handle = handles.get(body);
+  if (!handle) {
+    handles.set(body, (handle = open(body, signal)));
+    handle.catch(() => handles.delete(body));
+  }
+  return handle;
+}

@@ -1,0 +1,121 @@
+/**
+ * Real sites, round 2: the card's later words, rendering under Lit's global DOM shim, the
+ * language and direction of the kit's English on pages in other languages, and forced
+ * colours. Each row was seen red by hand when it was added.
+ */
+import type { Mutation } from './types.js';
+
+export default [
+  {
+    promise: 'a profile the page sets after the card connected wins over the request the card had started',
+    file: 'components/bio-card/bio-card.ts',
+    find: 'if (profile) this.data === undefined ? void this.#bio.run(retry) : this.#bio.reset();',
+    replace: 'if (profile && this.data === undefined) void this.#bio.run(retry);',
+    tests: ['test/browser/components/bio-card/bio-card.test.ts'],
+    grep: 'profile set',
+  },
+  {
+    promise: 'a SvelteKit page that gives the card its profile and no-presence shows that profile, without presence',
+    file: 'components/bio-card/bio-card.ts',
+    find: 'if (profile) this.data === undefined ? void this.#bio.run(retry) : this.#bio.reset();',
+    replace: 'if (profile && this.data === undefined) void this.#bio.run(retry);',
+    tests: ['test/e2e/framework-sveltekit.test.ts'],
+    grep: 'card shows',
+    build: true,
+  },
+  {
+    promise: 'turning presence off clears it, and an answer already on its way does not bring it back',
+    file: 'components/bio-card/bio-card.ts',
+    find: 'this.#poll.stop(), this.#presence.reset(), (this.presence = undefined);',
+    replace: 'this.#poll.stop();',
+    tests: ['test/browser/components/bio-card/bio-card.test.ts'],
+    grep: 'no-presence',
+  },
+  {
+    promise: "every element renders under Lit's global DOM shim",
+    file: 'components/shared/strings.ts',
+    find: 'globalThis.document?.documentElement?.lang',
+    replace: 'globalThis.document?.documentElement.lang',
+    tests: ['test/node/ssr/global-dom-shim.test.ts'],
+    build: true,
+  },
+  {
+    promise: 'English words on a page in another language are marked as English',
+    file: 'components/shared/strings.ts',
+    find: "((s as Words<object>).en.has(words) ? 'en' : nothing)",
+    replace: 'nothing',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+  },
+  {
+    promise: 'an English field message reads in order on a right-to-left page',
+    file: 'components/shared/light-form.styles.ts',
+    find: '.hub-form [lang] {\n  unicode-bidi: plaintext;\n}',
+    replace: '',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+    grep: 'forms: labels',
+  },
+  {
+    promise: 'an English status line reads in order on a right-to-left page',
+    file: 'components/shared/hub-form.styles.ts',
+    find: '    unicode-bidi: plaintext;\n',
+    replace: '',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+    grep: 'forms: labels',
+  },
+  {
+    promise: '"7 online" reads with the count first on a right-to-left page',
+    file: 'components/bio-card/bio-card.styles.ts',
+    find: '    [lang],\n    [lang] * {\n      unicode-bidi: plaintext;\n    }\n',
+    replace: '',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+    grep: '7 online',
+  },
+  {
+    promise: "the search's English messages read in order on a right-to-left page",
+    file: 'components/hub-search/hub-search.styles.ts',
+    find: '    unicode-bidi: plaintext;\n',
+    replace: '',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+    grep: 'hub-search',
+  },
+  {
+    promise: 'a search result titled in Hebrew reads right to left on an English page',
+    file: 'components/hub-search/result.ts',
+    find: '<span part="title" class="title" dir="auto">',
+    replace: '<span part="title" class="title">',
+    tests: ['test/browser/components/shared/strings.test.ts'],
+    grep: 'Hebrew title',
+  },
+  {
+    promise: 'the active search result stays visible in forced colours',
+    file: 'components/hub-search/hub-search.styles.ts',
+    find: '    outline: 2px solid transparent;\n',
+    replace: '',
+    tests: ['test/browser/components/forced-colors.test.ts'],
+    grep: 'active result',
+  },
+  {
+    promise: 'the waiting (rate-limited) button looks disabled in forced colours',
+    file: 'components/shared/light-form.styles.ts',
+    find: '  opacity: 0.6;\n',
+    replace: '',
+    tests: ['test/browser/components/forced-colors.test.ts'],
+    grep: 'waiting',
+  },
+  {
+    promise: 'an invalid field stays marked in forced colours',
+    file: 'components/shared/light-form.styles.ts',
+    find: '  border-inline-start-width: 4px;\n',
+    replace: '',
+    tests: ['test/browser/components/forced-colors.test.ts'],
+    grep: 'invalid',
+  },
+  {
+    promise: 'a failed status line looks different from a successful one in forced colours',
+    file: 'components/shared/hub-form.styles.ts',
+    find: 'border-inline-start: 6px double var(--_error);',
+    replace: 'border-inline-start-color: var(--_error);',
+    tests: ['test/browser/components/forced-colors.test.ts'],
+    grep: 'status line',
+  },
+] satisfies Mutation[];
