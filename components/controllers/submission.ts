@@ -117,10 +117,11 @@ const REFUSALS = 'notFound badRequest forbidden tooLarge refused';
 const STANDING = `config invalid ${REFUSALS}`;
 
 /**
- * Which element of the page queued an outbox entry: its outcome goes back to that form, not
- * to another form of the same target on the page (a header's and a footer's signup).
+ * Which element of the page queued an outbox entry, and the form's data as it left it (to
+ * clear the fields when it is delivered): its outcome goes back to that form, not to another
+ * form of the same target on the page (a header's and a footer's signup).
  */
-const owners = new Map<string, SubmissionController>();
+const owners = new Map<string, [SubmissionController, string]>();
 
 /** The wait as a visitor reads it: seconds up to a minute and a half, then "about N minutes". */
 const waitText = (s: Words, seconds: number): string =>
@@ -142,8 +143,6 @@ export class SubmissionController implements ReactiveController {
   #form: HTMLFormElement | undefined;
   /** Removes every listener added on connecting. */
   #connection: AbortController | undefined;
-  /** The form's data as each entry this element queued left it, to clear the fields when it is delivered. */
-  #queued = new Map<string, string>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #resetAt = 0;
   /** The form's data when the last answer came, when, and whether that answer stands. */
@@ -188,8 +187,7 @@ export class SubmissionController implements ReactiveController {
   }
 
   #own(id: string, sent: string): void {
-    this.#queued.set(id, sent);
-    owners.set(id, this);
+    owners.set(id, [this, sent]);
   }
 
   #listen(form: HTMLFormElement): void {
@@ -416,11 +414,10 @@ export class SubmissionController implements ReactiveController {
     if (!form || this.busy) return;
     const empty = this.#isEmpty();
     // Another form of this page that queued it takes it itself, while it is on the page.
-    const free = (owner?: SubmissionController) => !owner || owner === this || !owner.host.isConnected;
+    const free = ([owner]: [SubmissionController, string?] = [this]) => owner === this || !owner.host.isConnected;
     const entry = await claim((e) => (id ? e.id === id : this.#ours(e) && free(owners.get(e.id))) && (empty || !!e.delivered));
     if (!entry) return;
-    const sent = this.#queued.get(entry.id);
-    this.#queued.delete(entry.id);
+    const sent = owners.get(entry.id)?.[1];
     owners.delete(entry.id);
     if (entry.delivered) {
       // Kept in the fields while it could only wait in memory: cleared now, if unchanged.
@@ -452,7 +449,7 @@ export class SubmissionController implements ReactiveController {
    */
   #onOutbox = (event: Event): void => {
     const { entry, here } = (event as CustomEvent<{ entry: OutboxEntry; here?: boolean }>).detail;
-    const mine = this.#queued.has(entry.id);
+    const mine = owners.get(entry.id)?.[0] === this;
     if (mine || here) void this.#reclaim(mine ? entry.id : undefined);
   };
 

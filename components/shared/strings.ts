@@ -88,7 +88,7 @@ export const FORM_EN: FormStrings = {
   resourceSent: 'Thanks! Check your inbox for the link.',
   messageSent: 'Thanks, your message has been sent.',
   queued: QUEUED,
-  queuedHere: 'You seem to be offline. Keep this page open until it is sent, once you are back online.',
+  queuedHere: 'You seem to be offline. Keep this page open until this is sent.',
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
   rateLimitedOne: 'Too many attempts. You can try again in 1 second.',
   rateLimitedMinutes: 'Too many attempts. You can try again in about {minutes} minutes.',

@@ -48,12 +48,10 @@ export async function dataOf<T>(answer: Promise<Conditional<T>>): Promise<T> {
 /**
  * `text` as a person sees it: without the invisible format characters (Unicode's Cf: a zero
  * width space, a soft hyphen, a byte order mark, direction marks…) that a paste from a
- * document or a chat can carry into an address nobody could mail. A zero width joiner or
- * non-joiner between two letters of a script that needs it (an address in Persian, say) is
- * kept; anywhere else it is invisible noise too.
+ * document or a chat can carry into an address nobody could mail. The zero width joiner and
+ * non-joiner stay: a script that needs them (an address in Persian, say) writes them.
  */
-export const visible = (text: string): string =>
-  text.replace(/(?<![^\0-\x7f])[\u200c\u200d]|[\u200c\u200d](?![^\0-\x7f])|(?![\u200c\u200d])\p{Cf}/gu, '');
+export const visible = (text: string): string => text.replace(/(?![\u200c\u200d])\p{Cf}/gu, '');
 
 /** A signup or contact POST, by endpoint name; the outbox replays submissions with it. */
 export async function post<N extends PostEndpoint>(

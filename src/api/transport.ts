@@ -118,17 +118,6 @@ function messageOf(body: unknown, fallback: string): string {
  */
 let blocked: string[] | undefined;
 
-/**
- * Whether the page's policy blocked a request to `origin`: the browser rejects the fetch
- * first and reports the violation a moment later (Chromium, Firefox) or just before
- * (WebKit), so a failure waits for the report, half a second at most.
- */
-async function policyBlocks(origin: string): Promise<boolean> {
-  const found = () => blocked!.some((url) => (url + '/').startsWith(origin + '/'));
-  for (let i = 0; !found() && i < 20; i++) await sleep(25);
-  return found();
-}
-
 /** Wraps an error that the retry loop may try again. */
 class RetryableError extends Error {
   constructor(
@@ -256,9 +245,16 @@ export class Transport {
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error;
         if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
+        // Blocked by the page's policy? The browser rejects the fetch first and reports the
+        // violation a moment later (Chromium, Firefox) or just before (WebKit): a failure
+        // waits for the report, half a second at most. Then nothing left the page: a set-up
+        // error of the site, which its owner fixes.
         const { origin } = new URL(url);
-        // Nothing left the page: a set-up error of the site, which its owner fixes.
-        if (await policyBlocks(origin)) throw new ConfigError(`hub-kit: add ${origin} to the connect-src of this page's Content-Security-Policy.`);
+        for (let i = 0; i < 20; i++, await sleep(25)) {
+          if (blocked!.some((blockedUrl) => (blockedUrl + '/').startsWith(origin + '/'))) {
+            throw new ConfigError(`hub-kit: add ${origin} to the connect-src of this page's Content-Security-Policy.`);
+          }
+        }
         throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
       }
       receivedAt = now();

@@ -234,7 +234,7 @@ async function keep(entry: OutboxEntry, { response, error }: Outcome): Promise<b
   const kept: OutboxEntry = { ...entry, sending: undefined };
   if (response) kept.delivered = response;
   else if (error instanceof UnconfirmedError) kept.unconfirmed = true;
-  else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message, name: (error as Error).name };
+  else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
   await store.set(entry.id, kept);
   const type = response ? 'delivered' : kept.unconfirmed ? 'unconfirmed' : kept.refused && 'failed';
   if (type) announce({ type, entry: kept, response });
@@ -247,20 +247,14 @@ async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   const queue = await pending();
-  // The Web Locks held now, in any tab of the origin (none where there are no locks).
-  const held = (await navigator.locks?.query().catch(() => undefined))?.held?.map((lock) => lock.name) ?? [];
   for (let i = 0; i < queue.length; i++) {
     const { id, baseUrl, sending } = queue[i]!;
     // What already waits for a form is passed over without a transaction (delivered entries
     // stay until a form takes them); the transaction below checks again what changed since.
     if (unreachable.has(baseUrl) || forVisitor(queue[i])) continue;
-    // Being sent now by a form of this tab, or of another, which tells its outcome: when
-    // the other's lock is let go (its page went away, perhaps), look again.
+    // Being sent now by a form of this page, which tells its outcome. (A form of another
+    // tab holds the lock shared while it sends: this flush waited for it.)
     if (sending && live.has(id)) continue;
-    if (sending && held.includes(`${NAME}:${id}`)) {
-      void hold(`${NAME}:${id}`, async () => {}).then(kick);
-      continue;
-    }
     let picked: OutboxEntry | undefined;
     // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
     // or another, can pick it between the read and the mark.
@@ -319,18 +313,20 @@ async function deliver(entry: OutboxEntry): Promise<Outcome> {
 }
 
 /**
- * Runs `task` holding the Web Lock `name`, one holder at a time across the origin's tabs.
- * Web Locks exist in every current browser, but only in secure contexts, and a browser that
- * blocks site data refuses them: the task then runs without one. Without locks the claim
+ * Runs `task` holding the Web Lock `hub-kit:outbox` across the origin's tabs: a flush alone
+ * (exclusive), a form's send beside other sends (`shared`), so that a flush waits for every
+ * send in flight and finds in flight only what a page left so. Web Locks exist in every
+ * current browser, but only in secure contexts, and a browser that blocks site data refuses
+ * them: the task then runs without one. Without locks the claim
  * still keeps two flushes from sending one entry at once, but an entry another tab is
  * sending that moment looks abandoned: a contact message then waits for the visitor (never
  * sent twice), a signup may go once more (an upsert).
  */
-async function hold<T>(name: string, task: () => Promise<T>): Promise<T> {
+async function hold<T>(task: () => Promise<T>, mode?: LockMode): Promise<T> {
   let ran = false;
   try {
     if (typeof navigator !== 'undefined' && navigator.locks) {
-      return await navigator.locks.request(name, () => ((ran = true), task()));
+      return await navigator.locks.request(NAME, { mode }, () => ((ran = true), task()));
     }
   } catch (error) {
     if (ran) throw error;
@@ -366,8 +362,8 @@ export async function enqueue<N extends PostEndpoint>(
 
 /**
  * Sends `entry` now, for a form in front of the visitor, written down first: it is stored in
- * flight before it leaves (under a Web Lock of its own, so no other tab takes it for
- * abandoned), and a signup's one re-send after an unknown outcome is counted in the store
+ * flight before it leaves (holding the outbox's Web Lock shared, so that no flush of any tab
+ * takes it for abandoned), and a signup's one re-send after an unknown outcome is counted in the store
  * before it leaves, as a flush does. A page that goes away mid-send leaves it in flight, and
  * the next page's flush applies the outbox's rule to it.
  *
@@ -380,7 +376,7 @@ export async function enqueue<N extends PostEndpoint>(
 export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
   live.add(entry.id);
   try {
-    return await hold(`${NAME}:${entry.id}`, async () => {
+    return await hold(async () => {
       await write((entry = { ...entry, sending: now(), unknowns: 0 }));
       const { response, error } = await deliver(entry);
       if (error instanceof OfflineError || leaving || kept(!!response)) await keep(entry, { response, error });
@@ -390,7 +386,7 @@ export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean
       }
       if (!response) throw error;
       return response;
-    });
+    }, 'shared');
   } finally {
     live.delete(entry.id);
   }
@@ -440,7 +436,7 @@ export function flush(): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      await hold(NAME, sendAll);
+      await hold(sendAll);
     } while (again);
   })().finally(() => {
     running = undefined;

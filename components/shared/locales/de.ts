@@ -29,7 +29,7 @@ export const de: HubKitStrings = {
   resourceSent: 'Danke! Den Link finden Sie in Ihrem Posteingang.',
   messageSent: 'Danke, Ihre Nachricht wurde gesendet.',
   queued: QUEUED,
-  queuedHere: 'Sie scheinen offline zu sein. Bitte lassen Sie diese Seite geöffnet, bis Ihre Eingabe gesendet ist: Das geschieht, sobald Sie wieder online sind.',
+  queuedHere: 'Sie scheinen offline zu sein. Bitte lassen Sie diese Seite offen, bis Ihre Eingabe gesendet ist.',
   rateLimited: 'Zu viele Versuche. Sie können es in {seconds} Sekunden erneut versuchen.',
   rateLimitedOne: 'Zu viele Versuche. Sie können es in einer Sekunde erneut versuchen.',
   rateLimitedMinutes: 'Zu viele Versuche. Sie können es in etwa {minutes} Minuten erneut versuchen.',

@@ -28,7 +28,7 @@ export const es: HubKitStrings = {
   resourceSent: '¡Gracias! Encontrará el enlace en su bandeja de entrada.',
   messageSent: 'Gracias, su mensaje se ha enviado.',
   queued: QUEUED,
-  queuedHere: 'Parece que no tiene conexión. Mantenga esta página abierta hasta que se envíe: se enviará en cuanto vuelva a estar en línea.',
+  queuedHere: 'Parece que no tiene conexión. Mantenga esta página abierta hasta que se envíe.',
   rateLimited: 'Demasiados intentos. Podrá volver a intentarlo dentro de {seconds} segundos.',
   rateLimitedOne: 'Demasiados intentos. Podrá volver a intentarlo dentro de 1 segundo.',
   rateLimitedMinutes: 'Demasiados intentos. Podrá volver a intentarlo dentro de unos {minutes} minutos.',

@@ -28,7 +28,7 @@ export const fr: HubKitStrings = {
   resourceSent: 'Merci\u202f! Le lien vous attend dans votre boîte de réception.',
   messageSent: 'Merci, votre message a bien été envoyé.',
   queued: QUEUED,
-  queuedHere: 'Vous semblez être hors ligne. Gardez cette page ouverte jusqu’à l’envoi\u00a0: il partira dès votre retour en ligne.',
+  queuedHere: 'Vous semblez être hors ligne. Gardez cette page ouverte jusqu’à l’envoi.',
   rateLimited: 'Trop de tentatives. Vous pourrez réessayer dans {seconds}\u00a0secondes.',
   rateLimitedOne: 'Trop de tentatives. Vous pourrez réessayer dans 1\u00a0seconde.',
   rateLimitedMinutes: 'Trop de tentatives. Vous pourrez réessayer dans environ {minutes}\u00a0minutes.',

@@ -19,7 +19,7 @@ import { browserName, fill, posts, records, remoteStandIn, seen, uniqueEmail, un
 
 const remote = remoteStandIn(`blocked-storage-${browserName()}`);
 
-const KEEP_OPEN = /you seem to be offline\. keep this page open until it is sent/i;
+const KEEP_OPEN = /you seem to be offline\. keep this page open until this is sent/i;
 
 /** What the page may keep, tried the way the kit tries it: each is refused here. */
 async function siteData(): Promise<{ localStorage: string; indexedDB: string }> {
