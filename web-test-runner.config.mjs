@@ -11,6 +11,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { launchers } from './test/support/browsers.mjs';
+import { freePort } from './test/support/browser-paths.ts';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { timingReporter } from './test/support/timing-reporter.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
@@ -39,6 +40,9 @@ const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: 
 
 export default {
   rootDir: '.',
+  // A port the system gives out now, not the first free one from 8000 up: runners started
+  // side by side (npm test) would all find 8000 free and then fight over it.
+  port: await freePort(),
   files: SHARD ? share(SHARD) : ['test/browser/**/*.test.ts', `!${DARK_FILES}`],
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
