@@ -16,7 +16,7 @@ import os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { DEFAULT_SEED, KINDS, KIND_NAMES, docsCorpus, generatedCorpus, realCorpus, type Corpus } from './corpus.js';
+import { DEFAULT_SEED, KINDS, KIND_NAMES, docsCorpus, generatedCorpus, postsCorpus, realCorpus, type Corpus } from './corpus.js';
 import type { Relevance } from './engines.js';
 import { closePagefind, pagefindBundle, serveBundle, type Bundle } from './pagefind.js';
 import { RESULTS, behind, f2, fuseRuns, median, ms, overallHit1, pct, root } from './report.js';
@@ -24,7 +24,7 @@ import { RESULTS, behind, f2, fuseRuns, median, ms, overallHit1, pct, root } fro
 const SEED = Number(process.env.BENCH_SEED ?? DEFAULT_SEED);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CORPORA = (process.env.BENCH_CORPORA ?? 'generated,web-features,docs').split(',');
+const CORPORA = (process.env.BENCH_CORPORA ?? 'generated,web-features,docs,posts').split(',');
 const KEYSTROKE_QUERIES = 4;
 const TARGETS = { buildMs10k: 200, keystroke10k: 16, keystroke50k: 50, hit1: 0.9 };
 
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     ...(CORPORA.includes('generated') ? SIZES.map((size) => [`generated-${size}`, generatedCorpus(size, SEED)] as const) : []),
     ...(CORPORA.includes('web-features') ? [['real', realCorpus(SEED)] as const] : []),
     ...(CORPORA.includes('docs') ? [['docs', docsCorpus(SEED)] as const] : []),
+    ...(CORPORA.includes('posts') ? [['posts', postsCorpus(SEED)] as const] : []),
   ]);
   // Pagefind indexes at a site's build, in Node: its build time is that, plus its start in the page.
   const bundles = new Map<string, Bundle>();
