@@ -37,13 +37,15 @@ function date(value: string | null | undefined, lang: string): TemplateResult | 
 
 // Written with the tags' ends on the next line: the template's whitespace ships as is, and
 // none falls between the spans. The date is written in `lang`, the language of the element's words.
+// An untitled entry (a note, a quote) reads by its excerpt, in the title's place and not
+// twice.
 export function resultBody({ entry, terms }: Row, lang: string): TemplateResult {
-  const { excerpt, type } = entry;
-  return html`<span part="title" class="title">${marked(highlight(entry.title, terms))}</span
+  const { title, excerpt, type } = entry;
+  return html`<span part="title" class="title">${marked(highlight(title || excerpt || '', terms))}</span
     ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
       type && entry.published_at ? ' · ' : ''
     }${date(entry.published_at, lang)}</span
-    >${excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+    >${title && excerpt ? html`<span part="excerpt" class="excerpt">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
 }
 
 /**
