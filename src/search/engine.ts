@@ -154,7 +154,8 @@ function searcher(
   totals: readonly number[],
 ): SearchEngine {
   const n = entries.length;
-  const average = totals.map((total) => total / Math.max(1, n) || 1);
+  // (An empty index, or a field no entry has, averages 1.)
+  const average = totals.map((total) => total / n || 1);
   const [postingDocs, postingCounts, starts] = postings;
   const ids = new Map(lexicon.map((word, id) => [word, id]));
   /** How many entries hold an index word. */
@@ -168,10 +169,8 @@ function searcher(
   // order (see `search`), where more is better (typos and untyped words and letters are
   // kept negated); and the query words found in the title.
   const int = () => new Int32Array(n);
-  const title = int();
   const words = int();
   const typos = int();
-  const whole = int();
   const rarity = new Float64Array(n);
   const forms = int();
   const fields = int();
@@ -179,14 +178,14 @@ function searcher(
   const untyped = int();
   const exact = int();
   const scores = new Float64Array(n);
-  const rules = [title, words, typos, whole, rarity, forms, fields, order, exact, untyped, scores];
+  const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
   // The same for the query word being read, kept at its best match.
   const stamps = new Uint32Array(n);
   const termScores = new Float64Array(n);
   const termField = new Uint8Array(n);
   const termTypos = new Uint8Array(n);
-  /** How the query word was found, one bit each: as typed (1), in its other number (2), completed or by a typo (4). */
+  /** How the query word was found, one bit each: as typed (1), in its other number (2), completed (4); by a typo, none. */
   const termForm = new Uint8Array(n);
   let stamp = 0;
   /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
@@ -209,8 +208,9 @@ function searcher(
     if (/^\D{4}$/.test(term)) walk(sorted, has, term, 1, false, (word, cost) => word.length > 3 && offer(word, TYPO_WEIGHT, cost));
     const max = maxTypos(term);
     if (prefix || max) {
-      // The word itself comes back from the walk too, and `offer` keeps it at its weight.
-      walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
+      // The word itself comes back from the walk too, and `offer` keeps it at its weight; a
+      // whole word's walk finds nothing else as typed but its other number.
+      walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : prefix ? PREFIX_WEIGHT : NUMBER_WEIGHT, cost));
     }
     // Fewest typos and closest completions first; the budget of postings drops the long tail.
     // The other number apart from the rest, so that a completion of the same word is not
@@ -256,7 +256,7 @@ function searcher(
       const docs: number[] = [];
       for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
         const id = ids.get(word)!;
-        const form = weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
+        const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
         highlights.add(word);
         // (Bitwise, a word not seen yet counts as 0.)
         masks.set(word, masks.get(word)! | (1 << t));
@@ -303,7 +303,8 @@ function searcher(
         exact[doc]! += termForm[doc]! & 1;
         // Found only in its other number: neither as typed nor completed.
         forms[doc]! -= +(termForm[doc] === 2) << 6;
-        typos[doc]! -= termTypos[doc]!;
+        // (The title named whole, the rule after, is counted in the same number, below 32.)
+        typos[doc]! -= termTypos[doc]! << 5;
         rarity[doc]! += rare;
         // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
         // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
@@ -378,13 +379,13 @@ function searcher(
       // (Counted in the same number as the rule before: a word in its other number counts 64.)
       for (; pairs; pairs &= pairs - 1) forms[doc]!++;
       const initialInTitle = seen & initialBit ? 1 : 0;
-      // (Words never hold a comma, so the lists compare as text.)
-      title[doc] = +(`${tokens}` === `${typed}`);
-      words[doc]! += initialInTitle * 2;
+      // The query is the title, a rule before the words' in the same number, above any count
+      // of them. (Words never hold a comma, so the lists compare as text.)
+      words[doc]! += initialInTitle * 2 + (+(`${tokens}` === `${typed}`) << 10);
       // Named whole: every title word typed, by no fewer query words (an initial "e" does
       // not name both "encrypted" and "extensions", nor an initial alone a title); of two
       // titles named whole, the one named first (30 query words at most).
-      whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
+      typos[doc]! += seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
       fields[doc]! += initialInTitle << 10;
       // The title starts with the query's words, in the order typed.
       order[doc] = wanted.length && +wanted.every((t, k) => found[k]! & (1 << t));
