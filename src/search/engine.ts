@@ -1,10 +1,10 @@
 /**
  * The search engine behind `<hub-search>`: a compact inverted index over each entry's
  * title, tags, excerpt and content, matching with typo-tolerant prefixes (a trie walk
- * bounded by the edits allowed), swapped letters in short words and singular/plural, and
+ * bounded by the edits allowed), one slip in 4-letter words and singular/plural, and
  * ranked by evidence: how many query words an entry matches first, then how exactly, how
- * rare they are, in which field, in what order, BM25F last (docs/search.md gives each rule
- * with its reason). Text is folded and CJK-bigrammed by ./text.ts.
+ * rare they are, whether side by side as typed, in which field, BM25F last (docs/search.md
+ * gives each rule with its reason). Text is folded and CJK-bigrammed by ./text.ts.
  *
  * It started as a tuned MiniSearch and replaced it because it ranks better on every query
  * kind of `npm run bench` while costing about three quarters of its bytes, which is what keeps
@@ -318,11 +318,13 @@ function searcher(
 
     /**
      * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-     * the title; more query words, in any field; fewer typos; the title named whole; rarer
-     * query words; better fields (title, then tags, then excerpt, then content); the title
-     * has the query's words in its order; more words found as typed; fewer title words, then
-     * letters, left untyped; BM25F. Rules that need the title's words are read for the best
-     * RERANK entries by the others only.
+     * the title (in `words`' number); more query words, in any field; fewer typos; the title
+     * named whole (in `typos`' number); rarer query words; fewer words only in their other
+     * number, then more words side by side as typed (one number); better fields (title, then
+     * tags, then excerpt, then content); the title starts with the query's words; more words
+     * found as typed; fewer title words, then letters, left untyped (one number); BM25F.
+     * Rules that need the title's or excerpt's words are read for the best RERANK entries by
+     * the others only.
      */
     const compare = (a: number, b: number) => {
       for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
