@@ -56,7 +56,9 @@ export default {
   // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
   testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,
   testFramework: {
-    config: { ui: 'bdd', timeout: 20_000 },
+    // Generous, for a loaded machine: a test that waits for what it asserts is not made faster
+    // by a short timeout, only flakier (WebKit's rate-budget tests took over 20 s under load).
+    config: { ui: 'bdd', timeout: 60_000 },
   },
   middleware: [standInMiddleware(), cspPageMiddleware()],
   plugins: [
