@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -367,11 +368,17 @@ function filesOfElements(): Plugin {
         for (const name of chunk.imports) if (!seen.has(name)) closure(bundle[name] as Rolldown.OutputChunk, seen.add(name));
         return seen;
       };
+      // Paths as the loader reads them: against its own URL, so from its own folder (the
+      // script tag's loader is at the top of dist/; a site's chunk may be in assets/ with the rest).
+      const beside = (name: string) => {
+        const path = posix.relative(posix.dirname(loader.fileName), name);
+        return path.startsWith('.') ? path : `./${path}`;
+      };
       const files: Record<string, string[]> = {};
       for (const name of loader.dynamicImports) {
         const chunk = bundle[name] as Rolldown.OutputChunk;
         const key = /([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-        if (key) files[key] = [name, ...closure(chunk)];
+        if (key) files[key] = [name, ...closure(chunk)].map(beside);
       }
       const quoted = new RegExp(`(["'\`])${PLACEHOLDER}\\1`);
       if (!quoted.test(loader.code)) throw new Error(`${loader.fileName} does not hold the placeholder of its files: see filesOfElements in vite.config.ts.`);

@@ -11,6 +11,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { blockedStorageLaunchers, launchers } from './test/support/browsers.mjs';
+import { freePort } from './test/support/browser-paths.ts';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { timingReporter } from './test/support/timing-reporter.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
@@ -43,6 +44,9 @@ if (wantsDark) groups.push({ name: 'blocked-storage', files: BLOCKED_FILES, brow
 
 export default {
   rootDir: '.',
+  // A port the system gives out now, not the first free one from 8000 up: runners started
+  // side by side (npm test) would all find 8000 free and then fight over it.
+  port: await freePort(),
   files: SHARD ? share(SHARD) : ['test/browser/**/*.test.ts', `!${DARK_FILES}`, `!${BLOCKED_FILES}`],
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
@@ -56,7 +60,9 @@ export default {
   // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
   testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,
   testFramework: {
-    config: { ui: 'bdd', timeout: 20_000 },
+    // Generous, for a loaded machine: a test that waits for what it asserts is not made faster
+    // by a short timeout, only flakier (WebKit's rate-budget tests took over 20 s under load).
+    config: { ui: 'bdd', timeout: 60_000 },
   },
   middleware: [standInMiddleware(), cspPageMiddleware()],
   plugins: [

@@ -15,12 +15,12 @@
  * lower-cased): never with hub-kit's tokenizer, so the engine under test does not decide
  * what its own queries look like. Every engine gets the same queries.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Faker, base, en, fr, ja, zh_CN } from '@faker-js/faker';
 import type { SearchEntry } from '../src/api/schema.js';
 import type { Kind, Query } from './kinds.js';
-import { PER_KIND, deaccent, makeQueries, words } from './queries.js';
+import { PER_KIND, deaccent, makeQueries, random, words } from './queries.js';
 
 export { KINDS, KIND_NAMES, type Kind, type Query } from './kinds.js';
 export { makeQueries, PER_KIND } from './queries.js';
@@ -195,6 +195,99 @@ export function docsEntries(): SearchEntry[] {
     }
   }
   return (docs = out);
+}
+
+// ---- the short-post corpus -----------------------------------------------------------
+
+/**
+ * Where Debian's fortune packages put their cookies: `fortunes` (English, BSD licence),
+ * `fortunes-de` (German), `fortunes-it` (Italian) and `fortunes-es` (Spanish), collections of
+ * quotations, sayings and jokes that their copyright files declare free to redistribute (GPL,
+ * BSD, or "consider this package public domain"). The bench reads them where they are
+ * installed and ships none of their text.
+ */
+export const FORTUNES = '/usr/share/games/fortunes';
+export const FORTUNE_PACKAGES = 'fortunes fortunes-de fortunes-it fortunes-es';
+/** Posts taken per language, and the share of them without a title. */
+const POSTS: Record<string, number> = { en: 4000, de: 3000, it: 2000, es: 2000 };
+const UNTITLED = 0.1;
+/** A post is short: its text at most this many characters. */
+const POST_CHARS = 200;
+/** Excerpts as a site with short posts sends them: the first 160 characters of the text. */
+const POST_EXCERPT = 160;
+/** Files that are pictures drawn in letters, or a collection's earlier copy, not posts. */
+const NOT_POSTS = /^(ascii-?art|banner|translate-me|varios\.fortunes-pre)$/;
+
+let posts: SearchEntry[] | undefined;
+
+/** The cookies of one file: their text, and their attribution's name when they have one. */
+function cookies(path: string): Array<{ text: string; by: string }> {
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n%\r?\n/)
+    .map((cookie) => {
+      // Overstruck letters (x backspace x) and other control codes, as some files have.
+      const clean = cookie.replace(/.\x08/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+      const at = /\n\s*-{2,3}\s*([^\n]+)[\s\S]*$/.exec(clean);
+      const text = (at ? clean.slice(0, at.index) : clean).replace(/\s+/g, ' ').trim();
+      // The name alone, as a post about it would be titled: "Pierre Abélard (Logica …)" is
+      // "Pierre Abélard", "Marco Tulio Cicerón. (106-43 A.C.) Escritor" is "Marco Tulio Cicerón".
+      const by = (at?.[1] ?? '').split(/\s*[(,;:"«]|\s-+\s/)[0]!.replace(/[.\s]+$/, '').trim();
+      return { text, by: by.length <= 40 ? by : '' };
+    })
+    .filter((c) => c.text.length >= 20 && c.text.length <= POST_CHARS);
+}
+
+/**
+ * About 11 000 short posts in four languages, as a creator's site of quotes and notes has
+ * them: each a cookie of Debian's fortune packages, its text as the content (at most 200
+ * characters) and its first 160 characters as the excerpt, titled with its author's name
+ * (so that titles repeat: a hundred quotes of one author) or, for a tenth, untitled (an empty
+ * title), tagged with the name of the collection it comes from ("computers", "zitate",
+ * "italia", "refranes"). The same posts whatever the seed, as with the other real corpora.
+ */
+export function postsEntries(): SearchEntry[] {
+  if (posts) return posts;
+  if (!existsSync(`${FORTUNES}/de`) || !existsSync(`${FORTUNES}/it`) || !existsSync(`${FORTUNES}/es`) || !existsSync(`${FORTUNES}/people`)) {
+    throw new Error(`The short-post corpus reads Debian's fortune packages: apt-get install ${FORTUNE_PACKAGES}`);
+  }
+  const rand = random(29);
+  const out: SearchEntry[] = [];
+  const seen = new Set<string>();
+  for (const [lang, wanted] of Object.entries(POSTS)) {
+    const dir = lang === 'en' ? FORTUNES : `${FORTUNES}/${lang}`;
+    const titled: SearchEntry[] = [];
+    const untitled: SearchEntry[] = [];
+    for (const file of readdirSync(dir).sort()) {
+      const path = `${dir}/${file}`;
+      // English lies beside the other languages' folders and links into them: its own files only.
+      if (/\.(dat|u8)$/.test(file) || NOT_POSTS.test(file) || !lstatSync(path).isFile()) continue;
+      const tag = file.replace(/\.fortunes$/, '');
+      cookies(path).forEach(({ text, by }, n) => {
+        if (seen.has(text)) return;
+        seen.add(text);
+        const entry: SearchEntry = { id: `${lang}:${tag}:${n}`, type: 'post', title: by, url: `https://example.com/${lang}/${tag}/${n}`, excerpt: cut(text, POST_EXCERPT), tags: [tag], content: text };
+        (by ? titled : untitled).push(entry);
+      });
+    }
+    const blank = Math.round(wanted * UNTITLED);
+    out.push(...sample(titled, wanted - blank), ...sample(untitled, blank));
+  }
+  // Posts of every language mixed, as a site lists them.
+  return (posts = sample(out, out.length));
+
+  /** `count` of `list` at random, by a generator of fixed seed: the same posts on every run. */
+  function sample(list: SearchEntry[], count: number) {
+    for (let i = 0; i < Math.min(count, list.length); i++) {
+      const j = i + Math.floor(rand() * (list.length - i));
+      [list[i], list[j]] = [list[j]!, list[i]!];
+    }
+    return list.slice(0, count);
+  }
+}
+
+export function postsCorpus(seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {
+  const entries = postsEntries();
+  return { name: `short posts in 4 languages, ${entries.length.toLocaleString('en')} entries`, entries, queries: makeQueries(entries, seed, perKind) };
 }
 
 export function generatedCorpus(size: number, seed = DEFAULT_SEED, perKind = PER_KIND): Corpus {

@@ -15,7 +15,7 @@ export const words = (text: string) => deaccent(text.toLowerCase()).match(/[\p{L
 const isCjkText = (s: string) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(s);
 
 /** A small seeded generator (mulberry32), so queries depend on the seed alone. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -125,10 +125,10 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
   const bag = (title: string) => [...words(title)].sort().join(' ');
   const sameWords = new Map<string, string[]>();
   for (const entry of entries) sameWords.set(bag(entry.title), [...(sameWords.get(bag(entry.title)) ?? []), entry.id]);
-  const add = (kind: Kind, entry: SearchEntry, q: string | undefined) => {
+  const add = (kind: Kind, entry: SearchEntry, q: string | undefined, targets?: string[]) => {
     if (!q || out[kind].length >= perKind || used[kind].has(entry.id)) return;
     used[kind].add(entry.id);
-    const targets = kind === 'natural' ? sameWords.get(bag(entry.title)) : sameTitle.get(key(entry.title));
+    targets ??= kind === 'natural' ? sameWords.get(bag(entry.title)) : sameTitle.get(key(entry.title));
     out[kind].push({ q, targets: targets ?? [entry.id] });
   };
 
@@ -136,6 +136,8 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
   for (let guard = 0; guard < perKind * 400 && titleKinds.some((k) => out[k].length < perKind); guard++) {
     const entry = pick(entries);
     const raw = entry.title.toLowerCase();
+    // An untitled post has no title to type.
+    if (!words(raw).length) continue;
     const title = rand() < 0.5 ? deaccent(raw) : raw;
     const plain = deaccent(raw);
     const typed = spelled(raw);
@@ -224,7 +226,8 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
       }
       if (onlyIn(chosen, i)) {
         const order: string[] = words(entry.excerpt ?? '');
-        add('content', entry, chosen.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(' '));
+        // Right is this entry alone: no other has these words, whatever its title.
+        add('content', entry, chosen.sort((a, b) => order.indexOf(a) - order.indexOf(b)).join(' '), [entry.id]);
       }
     }
 
@@ -246,6 +249,8 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
     }
   }
 
+  textQueries(entries, entryWords, vocabulary, holders, onlyIn, seed, (kind) => out[kind].length >= perKind, add);
+
   const syllables = ['zor', 'qua', 'vex', 'blim', 'trok', 'yul', 'fep', 'grax', 'wum', 'ksi', 'jho', 'plov'];
   const made = () => Array.from({ length: 3 }, () => pick(syllables)).join('');
   while (out.none.length < perKind) {
@@ -256,3 +261,79 @@ export function makeQueries(entries: readonly SearchEntry[], seed: number, perKi
   return out;
 }
 
+
+/**
+ * The kinds that ask for what an entry says rather than its title, as a visitor of a site of
+ * short posts remembers them; drawn from a stream of their own, so every kind above keeps
+ * the queries it had. The text of an entry is its content, or its excerpt when it has none.
+ * - remembered phrase: three to five words in a row from the middle of the text (neither its
+ *   first word nor its last); right is any entry whose words hold the phrase;
+ * - misspelled + exact: two words of the text, together in no other entry, one of 5+ letters
+ *   with one edit (not on its first letter) that makes it no word of the corpus;
+ * - short word mistyped: the same, with the edit in a word of 4 or 5 letters, typed as 4 or 5
+ *   letters (a letter changed, dropped, added or two swapped);
+ * - tag + word: one of the entry's tags and one word of its text, together in no other entry.
+ */
+function textQueries(
+  entries: readonly SearchEntry[],
+  entryWords: ReadonlyArray<Set<string>>,
+  vocabulary: ReadonlySet<string>,
+  holders: ReadonlyMap<string, number[]>,
+  onlyIn: (list: string[], i: number) => boolean,
+  seed: number,
+  full: (kind: Kind) => boolean,
+  add: (kind: Kind, entry: SearchEntry, q: string | undefined, targets?: string[]) => void,
+): void {
+  const rand = random(seed ^ 0x29);
+  const draw = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  // Each entry's words in every field, in order, one space around each, to find a phrase in.
+  const spaced = entries.map((e) => ` ${words(`${e.title} ${e.tags?.join(' ') ?? ''} ${e.excerpt ?? ''} ${e.content ?? ''}`).join(' ')} `);
+  const kinds: Kind[] = ['phrase', 'slip', 'shortSlip', 'tagWord'];
+  for (let guard = 0; guard < entries.length * 20 && !kinds.every(full); guard++) {
+    const i = Math.floor(rand() * entries.length);
+    const entry = entries[i]!;
+    const text = entry.content ?? entry.excerpt ?? '';
+    if (isCjkText(text)) continue;
+    const list: string[] = words(text);
+    const own = entryWords[i]!;
+
+    if (!full('phrase') && list.length >= 5) {
+      const length = 3 + Math.floor(rand() * 3);
+      if (list.length >= length + 2) {
+        const from = 1 + Math.floor(rand() * (list.length - length - 1));
+        const phrase = list.slice(from, from + length);
+        if (phrase.filter((w) => /^\p{L}{4,}$/u.test(w)).length >= 2) {
+          const needle = ` ${phrase.join(' ')} `;
+          const targets = entries.filter((_, j) => spaced[j]!.includes(needle)).map((e) => e.id);
+          add('phrase', entry, phrase.join(' '), targets);
+        }
+      }
+    }
+
+    // Two distinct words of the text, in its order, one mistyped: its length decides the kind.
+    const distinct = [...new Set(list)].filter((w) => /^[a-z]{4,}$/.test(w));
+    if (distinct.length >= 2) {
+      const a = draw(distinct);
+      const b = draw(distinct.filter((w) => w !== a));
+      if (onlyIn([a, b], i)) {
+        const kind = a.length <= 5 ? 'shortSlip' : 'slip';
+        const typo = edit(a, rand, 4);
+        const fits = typo && !vocabulary.has(typo) && (kind === 'slip' ? typo.length >= 5 : typo.length <= 5);
+        if (fits) {
+          const order = list.indexOf(a) < list.indexOf(b) ? [typo, b] : [b, typo];
+          add(kind, entry, order.join(' '), [entry.id]);
+        }
+      }
+    }
+
+    const tags = (entry.tags ?? []).map((t): string[] => words(t)).filter((t) => t.length && t.length <= 3);
+    if (tags.length) {
+      const tag = draw(tags);
+      const candidates = distinct.filter((w) => !tag.includes(w) && own.has(w));
+      if (candidates.length) {
+        const word = draw(candidates);
+        if (onlyIn([...new Set([...tag, word])], i) && holders.get(word)!.length > 1) add('tagWord', entry, `${tag.join(' ')} ${word}`, [entry.id]);
+      }
+    }
+  }
+}

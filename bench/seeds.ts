@@ -1,16 +1,16 @@
 /**
  * `npm run bench -- seeds`: relevance only, in Node, with five seeds (BENCH_SEEDS=a,b,… for
- * others), on the two real-text corpora and the generated one at 1k and 10k entries. A seed
+ * others), on the three real-text corpora and the generated one at 1k and 10k entries. A seed
  * changes the generated entries and which titles and edits every query is made from, so a
  * rule that only suited one fixed set of queries would show here. Timings are left to the
  * browser run; 50k is left out to keep this within minutes on two cores. Pagefind's search
  * script runs in Node here, over bundles its binary indexed and the loopback serves.
  *
- * BENCH_CORPORA=docs,web-features,generated and BENCH_ENGINES=hub-kit,MiniSearch,… narrow
+ * BENCH_CORPORA=docs,web-features,posts,generated and BENCH_ENGINES=hub-kit,MiniSearch,… narrow
  * a run (the report then covers only those).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { KINDS, KIND_NAMES, docsCorpus, generatedCorpus, realCorpus, type Corpus } from './corpus.js';
+import { KINDS, KIND_NAMES, docsCorpus, generatedCorpus, postsCorpus, realCorpus, type Corpus } from './corpus.js';
 import { ENGINES, evaluate, type Relevance } from './engines.js';
 import { bundleServer, closePagefind, pagefindBundle } from './pagefind.js';
 import { RESULTS, behind, f2, fuseRuns, overallHit1 } from './report.js';
@@ -26,6 +26,7 @@ const WANTED_ENGINES = process.env.BENCH_ENGINES?.split(',');
 const corpora = ([
   ['Electron docs', 'docs', (seed) => docsCorpus(seed)],
   ['web-features', 'web-features', (seed) => realCorpus(seed)],
+  ['short posts', 'posts', (seed) => postsCorpus(seed)],
   ...SIZES.map((size) => [`generated, ${size.toLocaleString('en')}`, 'generated', (seed: number) => generatedCorpus(size, seed)]),
 ] as Array<[label: string, key: string, make: (seed: number) => Corpus]>).filter(([, key]) => !WANTED_CORPORA || WANTED_CORPORA.includes(key));
 const engines = Object.entries(ENGINES).filter(([name]) => !WANTED_ENGINES || WANTED_ENGINES.includes(name));

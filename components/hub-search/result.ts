@@ -36,14 +36,15 @@ const date = (value: string | null | undefined, text: string | undefined): Templ
 // none falls between the spans. The date comes written in `lang`, the language of the
 // element's words (rowsFor; the search worker writes it, off the page's thread). The title and
 // the excerpt are the service's text, in whatever language and direction each entry is
-// written: `dir="auto"` reads each in its own, whatever the page's.
+// written: `dir="auto"` reads each in its own, whatever the page's. An untitled entry (a note,
+// a quote) reads by its excerpt, in the title's place and not twice.
 export function resultBody({ entry, terms, date: when }: Row, lang: string): TemplateResult {
-  const { excerpt, type } = entry;
-  return html`<span part="title" class="title" dir="auto">${marked(highlight(entry.title, terms))}</span
+  const { title, excerpt, type } = entry;
+  return html`<span part="title" class="title" dir="auto">${marked(highlight(title || excerpt || '', terms))}</span
     ><span part="meta" class="meta">${type ? html`<span class="type">${type}</span>` : nothing}${
       type && entry.published_at ? ' · ' : ''
     }${date(entry.published_at, when)}</span
-    >${excerpt ? html`<span part="excerpt" class="excerpt" dir="auto">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
+    >${title && excerpt ? html`<span part="excerpt" class="excerpt" dir="auto">${marked(highlight(excerpt, terms, EXCERPT_WINDOW))}</span>` : nothing}`;
 }
 
 /**

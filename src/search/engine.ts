@@ -1,10 +1,10 @@
 /**
  * The search engine behind `<hub-search>`: a compact inverted index over each entry's
  * title, tags, excerpt and content, matching with typo-tolerant prefixes (a trie walk
- * bounded by the edits allowed), swapped letters in short words and singular/plural, and
+ * bounded by the edits allowed), one slip in 4-letter words and singular/plural, and
  * ranked by evidence: how many query words an entry matches first, then how exactly, how
- * rare they are, in which field, in what order, BM25F last (docs/search.md gives each rule
- * with its reason). Text is folded and CJK-bigrammed by ./text.ts.
+ * rare they are, whether side by side as typed, in which field, BM25F last (docs/search.md
+ * gives each rule with its reason). Text is folded and CJK-bigrammed by ./text.ts.
  *
  * It started as a tuned MiniSearch and replaced it because it ranks better on every query
  * kind of `npm run bench` while costing about three quarters of its bytes, which is what keeps
@@ -12,7 +12,7 @@
  * `SearchEngine`, so the index behind them can change again.
  */
 import type { SearchEntry } from '../api/schema.js';
-import { maxTypos, numberForms, swaps, walk } from './fuzzy.js';
+import { maxTypos, numberForms, walk } from './fuzzy.js';
 import { Lexicon } from './lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
 import { asciiWords, fold, hashWord, isCjk, tokenize } from './text.js';
@@ -77,8 +77,11 @@ const NUMBER_WEIGHT = 0.9;
 const PREFIX_POSTINGS = 30_000;
 /** How many of the best entries by their words are ranked again by their titles' word order. */
 const RERANK = 64;
+/** A content of more words than this is a long text: a word found only there counts half in rule 2. */
+const LONG = 64;
 
-const BOOSTS = Object.values(BOOST);
+/** BOOST's values, in the fields' order. */
+const BOOSTS = [4, 2, 1, 1];
 
 /** Where `asciiWords` puts the words of the text being read. */
 const spans: number[] = [];
@@ -154,7 +157,8 @@ function searcher(
   totals: readonly number[],
 ): SearchEngine {
   const n = entries.length;
-  const average = totals.map((total) => total / Math.max(1, n) || 1);
+  // (An empty index, or a field no entry has, averages 1.)
+  const average = totals.map((total) => total / n || 1);
   const [postingDocs, postingCounts, starts] = postings;
   const ids = new Map(lexicon.map((word, id) => [word, id]));
   /** How many entries hold an index word. */
@@ -168,25 +172,24 @@ function searcher(
   // order (see `search`), where more is better (typos and untyped words and letters are
   // kept negated); and the query words found in the title.
   const int = () => new Int32Array(n);
-  const title = int();
   const words = int();
   const typos = int();
-  const whole = int();
   const rarity = new Float64Array(n);
+  const forms = int();
   const fields = int();
   const order = int();
   const untyped = int();
-  const untypedLetters = int();
   const exact = int();
   const scores = new Float64Array(n);
-  const rules = [title, words, typos, whole, rarity, fields, order, exact, untyped, untypedLetters, scores];
+  const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
   // The same for the query word being read, kept at its best match.
   const stamps = new Uint32Array(n);
   const termScores = new Float64Array(n);
   const termField = new Uint8Array(n);
   const termTypos = new Uint8Array(n);
-  const termExact = new Uint8Array(n);
+  /** How the query word was found, one bit each: as typed (1), in its other number (2), completed (4); by a typo, none. */
+  const termForm = new Uint8Array(n);
   let stamp = 0;
   /** Expansions of recent query terms: typing "typescr" then "typescri" reuses the work. */
   const expansions = new Map<string, Expansion[]>();
@@ -194,7 +197,7 @@ function searcher(
 
   /** The index words a query word stands for. */
   function expand(term: string, prefix: boolean): Expansion[] {
-    const key = (prefix ? '>' : '=') + term;
+    const key = prefix + term;
     const cached = expansions.get(key);
     if (cached) return cached;
     const best = new Map<string, Expansion>();
@@ -203,24 +206,23 @@ function searcher(
       if (!had || had[2] > cost || (had[2] === cost && had[1] < weight)) best.set(word, [word, weight, cost]);
     };
     if (has(term)) offer(term, 1, 0);
-    for (const form of numberForms(term)) if (has(form)) offer(form, NUMBER_WEIGHT, 0);
-    // A swap is a typo, but found as the word itself would be (and with its completions).
-    for (const swapped of swaps(term)) walk(sorted, has, swapped, 0, prefix, (word) => offer(word, TYPO_WEIGHT, 1));
+    // A 4-letter word forgives one slip, as a whole word of 4 letters or more: two neighbours
+    // swapped, a letter changed, or one dropped from a 5-letter word ("wgen", "ratn").
+    if (/^\D{4}$/.test(term)) walk(sorted, has, term, 1, false, (word, cost) => word.length > 3 && offer(word, TYPO_WEIGHT, cost));
     const max = maxTypos(term);
     if (prefix || max) {
-      // The word itself comes back from the walk too, and `offer` keeps it at its weight.
-      walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : PREFIX_WEIGHT, cost));
+      // The word itself comes back from the walk too, and `offer` keeps it at its weight; a
+      // whole word's walk finds nothing else as typed but its other number.
+      walk(sorted, has, term, max, prefix, (word, cost) => offer(word, cost ? TYPO_WEIGHT : prefix ? PREFIX_WEIGHT : NUMBER_WEIGHT, cost));
     }
     // Fewest typos and closest completions first; the budget of postings drops the long tail.
-    const out = [...best.values()].sort((a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length);
+    // The other number apart from the rest, so that a completion of the same word is not
+    // taken for it (see the forms rule in `search`).
+    const out = [...best.values(), ...numberForms(term).filter(has).map((form): Expansion => [form, NUMBER_WEIGHT, 0])].sort(
+      (a, b) => a[2] - b[2] || b[1] - a[1] || a[0].length - b[0].length,
+    );
     let budget = PREFIX_POSTINGS;
-    const kept = out.filter(([word, weight]) => {
-      const size = df(word);
-      if (weight >= NUMBER_WEIGHT) return true;
-      if (size > budget) return false;
-      budget -= size;
-      return true;
-    });
+    const kept = out.filter(([word, weight]) => weight >= NUMBER_WEIGHT || (budget -= df(word)) >= 0);
     if (expansions.size > 256) expansions.clear();
     expansions.set(key, kept);
     return kept;
@@ -257,10 +259,11 @@ function searcher(
       const docs: number[] = [];
       for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
         const id = ids.get(word)!;
+        const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
         highlights.add(word);
         // (Bitwise, a word not seen yet counts as 0.)
         masks.set(word, masks.get(word)! | (1 << t));
-        const rare = idf(n, starts[id + 1]! - starts[id]!) * weight;
+        const rare = idf(n, df(word)) * weight;
         for (let p = starts[id]!; p < starts[id + 1]!; p++) {
           const doc = postingDocs[p]!;
           const packed = postingCounts[p]!;
@@ -284,11 +287,12 @@ function searcher(
             termTypos[doc] = cost;
             // The first expansion to reach an entry is its best: if that is not the word
             // itself, no later one is.
-            termExact[doc] = +(weight === 1);
+            termForm[doc] = form;
             docs.push(doc);
           } else {
             if (score > termScores[doc]!) termScores[doc] = score;
             if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
+            termForm[doc]! |= form;
           }
         }
       }
@@ -297,9 +301,13 @@ function searcher(
       const rare = idf(n, docs.length);
       for (const doc of docs) {
         if (!words[doc]) touched.push(doc);
-        words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 ? 1 : 2);
-        exact[doc]! += termExact[doc]!;
-        typos[doc]! -= termTypos[doc]!;
+        // A word found only in a long content counts half (see docs/search.md).
+        words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG ? 1 : 2);
+        exact[doc]! += termForm[doc]! & 1;
+        // Found only in its other number: neither as typed nor completed.
+        forms[doc]! -= +(termForm[doc] === 2) << 6;
+        // (The title named whole, the rule after, is counted in the same number, below 32.)
+        typos[doc]! -= termTypos[doc]! << 5;
         rarity[doc]! += rare;
         // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
         // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
@@ -313,11 +321,13 @@ function searcher(
 
     /**
      * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-     * the title; more query words, in any field; fewer typos; the title named whole; rarer
-     * query words; better fields (title, then tags, then excerpt, then content); the title
-     * has the query's words in its order; more words found as typed; fewer title words, then
-     * letters, left untyped; BM25F. Rules that need the title's words are read for the best
-     * RERANK entries by the others only.
+     * the title (in `words`' number); more query words, in any field; fewer typos; the title
+     * named whole (in `typos`' number); rarer query words; fewer words only in their other
+     * number, then more words side by side as typed (one number); better fields (title, then
+     * tags, then excerpt, then content); the title starts with the query's words; more words
+     * found as typed; fewer title words, then letters, left untyped (one number); BM25F.
+     * Rules that need the title's or excerpt's words are read for the best RERANK entries by
+     * the others only.
      */
     const compare = (a: number, b: number) => {
       for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
@@ -347,7 +357,8 @@ function searcher(
 
     const initialBit = 1 << terms.length;
     for (const doc of best) {
-      const tokens = tokenize(entries[doc]!.title);
+      const { title: name, excerpt } = entries[doc]!;
+      const tokens = tokenize(name);
       // Only the query words whose best match is in the title name it. An initial stands
       // for a word not typed yet: not one already taken by another query word
       // ("background clip b" does not take "background" twice).
@@ -361,28 +372,32 @@ function searcher(
       for (const mask of found) seen |= mask;
       const wanted: number[] = [];
       for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
-      // Order: the title starts with the query's words (3), has them side by side (2), in order (1).
-      const runs = (from: number) => wanted.every((t, i) => found[from + i]! & (1 << t));
-      let ordered = !wanted.length ? 0 : runs(0) ? 3 : found.some((_, from) => runs(from)) ? 2 : 0;
-      if (!ordered) {
-        let i = 0;
-        for (const mask of found) if (i < wanted.length && mask & (1 << wanted[i]!)) i++;
-        ordered = i === wanted.length ? 1 : 0;
+      // The query's words side by side, in its order, in the title or the excerpt: a
+      // remembered phrase. One bit per query word that follows the one before it. (Not in
+      // the content: reading it for every keystroke would cost more than a frame.)
+      let pairs = 0;
+      for (const text of [tokens, tokenize(excerpt ?? '')]) {
+        let before = 0;
+        // (Bitwise, a word the query did not match is 0.)
+        for (const token of text) pairs |= (before << 1) & (before = masks.get(token)! | 0);
       }
+      // (Counted in the same number as the rule before: a word in its other number counts 64.)
+      for (; pairs; pairs &= pairs - 1) forms[doc]!++;
       const initialInTitle = seen & initialBit ? 1 : 0;
-      // (Words never hold a comma, so the lists compare as text.)
-      title[doc] = +(`${tokens}` === `${typed}`);
-      words[doc]! += initialInTitle * 2;
+      // The query is the title, a rule before the words' in the same number, above any count
+      // of them. (Words never hold a comma, so the lists compare as text.)
+      words[doc]! += initialInTitle * 2 + (+(`${tokens}` === `${typed}`) << 10);
       // Named whole: every title word typed, by no fewer query words (an initial "e" does
       // not name both "encrypted" and "extensions", nor an initial alone a title); of two
       // titles named whole, the one named first (30 query words at most).
-      whole[doc] = seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
+      typos[doc]! += seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
       fields[doc]! += initialInTitle << 10;
-      order[doc] = ordered;
+      // The title starts with the query's words, in the order typed.
+      order[doc] = wanted.length && +wanted.every((t, k) => found[k]! & (1 << t));
       // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
+      // (One number for both: the words count 4096 letters each.)
       if (wanted.length) {
-        untyped[doc] = -found.filter((mask) => !mask).length;
-        untypedLetters[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length);
+        untyped[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length) - found.filter((mask) => !mask).length * 4096;
       }
       if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
     }

@@ -7,8 +7,8 @@ import { isCjk } from './text.js';
 
 /**
  * Typos forgiven in a query word, by its length as typed: none below 5 letters, one up to 8,
- * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match.
- * A 4-letter word forgives two neighbours swapped, and nothing else (see `swaps`).
+ * then two (as Meilisearch and Algolia count them). Numbers and CJK never fuzzy-match. A
+ * 4-letter word forgives one more narrowly, as a whole word (the engine walks it itself).
  */
 export function maxTypos(term: string): number {
   if (isCjk(term) || /^\d+$/.test(term)) return 0;
@@ -16,26 +16,16 @@ export function maxTypos(term: string): number {
 }
 
 /**
- * A 4-letter word with two neighbouring letters swapped, the commonest slip in a short word
- * ("dsik" for "disk", "tset" for "test"), and one typo; never the first letter, which people
- * rarely get wrong. Any other edit of so short a word is as likely another word.
- */
-export function swaps(term: string): string[] {
-  // Four letters, no digit (CJK terms are pairs: never four). A swap that changes nothing
-  // offers the word itself, which is already in at no typo.
-  return /^\D{4}$/.test(term) ? [1, 2].map((i) => term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2)) : [];
-}
-
-/**
- * The other grammatical number of a word, as English, French and Spanish mostly form it:
- * "colors" for "color", "story" for "stories", "box" for "boxes".
+ * The other grammatical number of a word, formed the regular English way: "colors" for
+ * "color", "story" for "stories", "boxes" for "box", and -es only after s, x, z, ch or sh:
+ * "bates" is not "bat" plural, nor "Gottes" "Gott" plural.
  */
 export function numberForms(term: string): string[] {
   if (!/^[a-z]{3,}$/.test(term)) return [];
   if (term.endsWith('ies')) return [term.slice(0, -3) + 'y', term.slice(0, -1)];
-  if (term.endsWith('es')) return [term.slice(0, -2), term.slice(0, -1)];
+  if (/(s|x|z|ch|sh)es$/.test(term)) return [term.slice(0, -2), term.slice(0, -1)];
   if (term.endsWith('s')) return [term.endsWith('ss') ? term + 'es' : term.slice(0, -1)];
-  return [term + 's', term + 'es', ...(term.endsWith('y') ? [term.slice(0, -1) + 'ies'] : [])];
+  return [term + (/(s|x|z|ch|sh)$/.test(term) ? 'es' : 's'), ...(term.endsWith('y') ? [term.slice(0, -1) + 'ies'] : [])];
 }
 
 /**

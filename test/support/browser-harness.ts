@@ -228,7 +228,14 @@ async function launchPuppeteer(
   const key = JSON.stringify([browserName, browserName === 'firefox' && javaScript, firefoxPrefs]);
   let entry = shared.get(key);
   if (!entry) {
-    entry = { browser: startPuppeteer(browserName, javaScript, firefoxPrefs), open: 0 };
+    const start = () => startPuppeteer(browserName, javaScript, firefoxPrefs);
+    entry = {
+      browser: start().catch((error: unknown) => {
+        console.error(`harness: ${browserName} did not start (${(error as Error).message}); trying once more.`);
+        return start();
+      }),
+      open: 0,
+    };
     shared.set(key, entry);
     // A browser that did not start is started afresh by the next launch().
     entry.browser.catch(() => shared.delete(key));
@@ -308,7 +315,17 @@ function puppeteerPage(browserName: BrowserName, page: PptrPage): HarnessPage {
 // ---------------------------------------------------------------------------------------
 // WebKit: WebKitWebDriver.
 
+/** A browser that could not start is started once more, saying why (a loaded machine can take minutes). */
 async function launchWebKit(javaScript: boolean): Promise<HarnessBrowser> {
+  try {
+    return await startWebKit(javaScript);
+  } catch (error) {
+    console.error(`harness: WebKit did not start (${(error as Error).message}); trying once more.`);
+    return startWebKit(javaScript);
+  }
+}
+
+async function startWebKit(javaScript: boolean): Promise<HarnessBrowser> {
   const { binary } = webkitPaths();
   const driver = await startWebKitDriver();
   const proxy = javaScript ? await recordingProxy() : undefined;

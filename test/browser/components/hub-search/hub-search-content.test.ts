@@ -45,6 +45,8 @@ describe('<hub-search> finds a post by what it says', () => {
           content: 'Each disk holds a full copy, so one disk can fail.',
         },
         { id: 'boss', type: 'post', title: 'Raid boss guide', url: '/hub/posts/boss', excerpt: 'A game night.' },
+        // A note without a title, as a site of short posts has them.
+        { id: 'note', type: 'note', title: '', url: '/hub/notes/1', excerpt: 'Rain on the window, tea going cold.', content: 'Rain on the window, tea going cold.' },
       ],
     });
     el = await mountReady('longform', sandbox.baseUrl, mounted);
@@ -58,6 +60,18 @@ describe('<hub-search> finds a post by what it says', () => {
     expect(list[0]).to.contain('Symbolic links');
     expect(list[0]).to.contain('A shortcut that lives in the file system.');
     expect(list.join(' ')).not.to.contain('pointer to another file');
+  });
+
+  it('an untitled note reads by its excerpt in the title\'s place, once', async () => {
+    await typeAll(el, 'tea cold');
+    const option = el.shadowRoot!.querySelector('[role="option"]')!;
+    const title = option.querySelector('[part="title"]')!;
+    expect(title.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Rain on the window, tea going cold.');
+    // Seen: the line has a height, and the words are not said twice.
+    expect(title.getBoundingClientRect().height).to.be.greaterThan(0);
+    expect(option.textContent!.split('Rain on the window').length - 1).to.equal(1);
+    // The matched words are marked in it.
+    expect([...title.querySelectorAll('mark')].map((m) => m.textContent)).to.deep.equal(['tea', 'cold']);
   });
 
   it('"raid dsik", typed, lists the RAID post first: a swap in a short word is forgiven', async () => {

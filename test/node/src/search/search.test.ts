@@ -41,9 +41,9 @@ test('the last word is a prefix while typing, not otherwise', () => {
   assert.deepEqual(ids('typescr', { typing: false }), []);
 });
 
-test('longer words forgive a typo, short ones do not', () => {
+test('longer words forgive a typo, words under 4 letters do not', () => {
   assert.equal(ids('typscript generics')[0], 'ts');
-  assert.deepEqual(ids('nots'), []);
+  assert.deepEqual(ids('nts'), []);
 });
 
 test('limit, total and types', () => {
@@ -258,20 +258,67 @@ test('a query word found as typed counts above its other number, before the titl
   assert.equal(rank(list, 'member handler opens ')[0], 'protocol');
 });
 
-test('a 4-letter word forgives two neighbours swapped, and nothing else', () => {
+test('a 4-letter word forgives one slip of any kind, as a whole word of 4 letters or more', () => {
   const list = [
     post('disk', 'RAID disk arrays', 'mirrors and stripes'),
     post('test', 'How to test', 'unit and end to end'),
     post('raid', 'Raid boss guide', 'a game'),
+    post('rain', 'Rain songs', 'when it pours'),
   ];
+  // Two neighbours swapped, typed or not, and after another word.
   assert.deepEqual(rank(list, 'dsik'), ['disk']);
   assert.deepEqual(rank(list, 'tset', { typing: false }), ['test']);
-  // Typed as a prefix, with another word before it.
   assert.equal(rank(list, 'raid dsik')[0], 'disk');
-  // Not the first letter, and no other edit.
+  // A letter changed, or one dropped from a 5-letter word: the commonest slips on a phone.
+  assert.deepEqual(rank(list, 'dosk'), ['disk']);
+  assert.deepEqual(rank(list, 'ratn', { typing: false }), ['rain']);
+  assert.equal(rank(list, 'wgen songs')[0], 'rain');
+  assert.deepEqual(rank(list, 'mirors', { typing: false }), ['disk']);
+  // Never the first letter, and never a word shorter than 4 letters: "form" is not "for".
   assert.deepEqual(rank(list, 'idsk'), []);
-  assert.deepEqual(rank(list, 'dosk'), []);
+  assert.deepEqual(rank([post('for', 'Made for you')], 'form', { typing: false }), []);
+  // An entry the query's other words support comes first.
+  assert.equal(rank(list, 'dosk mirrors')[0], 'disk');
   assert.deepEqual(rank(list, 'tesst', { typing: false }), ['test']);
+});
+
+test('a word found only in a short content counts as in the excerpt: a post whose excerpt is its first lines', () => {
+  // The excerpt is the start of the content, so "eclisse" is past it by accident; the post
+  // that has every word comes before one with two of them in its excerpt.
+  const posts = [
+    { ...post('eclipse', '', 'Un pensiero sul cielo'), content: 'Un pensiero sul cielo: in caso di eclisse guardate il sole con un vetro scuro.' },
+    { ...post('case', 'Note', 'il caso di oggi') },
+  ];
+  assert.equal(rank(posts, 'caso di ecliss')[0], 'eclipse');
+});
+
+test('the other number is formed the English way: -es only after s, x, z, ch or sh', () => {
+  const list = [post('bat', 'BAT', 'a file'), post('gott', 'Gott', 'ein Wort'), post('box', 'Box', 'a crate')];
+  assert.deepEqual(rank(list, 'bates', { typing: false }), []);
+  assert.deepEqual(rank(list, 'gottes', { typing: false }), []);
+  assert.deepEqual(rank(list, 'boxes', { typing: false }), ['box']);
+  assert.deepEqual(rank(list, 'bats', { typing: false }), ['bat']);
+});
+
+test('a word found as typed comes before its other number, whichever field: an untitled post is not below titled ones for lack of a title', () => {
+  const list = [
+    post('untitled', '', 'a smile that lasts all day'),
+    post('last', 'The last smile', 'an evening'),
+    post('lasting', 'Last words', 'a smile'),
+  ];
+  assert.equal(rank(list, 'smile lasts ')[0], 'untitled');
+  assert.equal(rank(list, 'lasts smile', { typing: false })[0], 'untitled');
+});
+
+test('the query\'s words side by side, in the order typed, come before the same words apart: a remembered phrase', () => {
+  const list = [
+    post('apart', 'Goethe', 'Die Natur wirkt nach Gesetzen. Die Kunst nach Regeln, über die sie sich verständigt'),
+    post('phrase', 'Danny Kaye', 'Originalität ist die Kunst, sich Bonmots zu merken'),
+  ];
+  assert.equal(rank(list, 'die kunst sich')[0], 'phrase');
+  // In the title too, before the field: the words side by side in an excerpt beat them apart in a title.
+  const titles = [post('title', 'Notes on light and the sea', 'misc'), post('excerpt', 'Diary', 'the sea light at dawn')];
+  assert.equal(rank(titles, 'sea light', { typing: false })[0], 'excerpt');
 });
 
 test('the content is searched, below the excerpt; a `body` is read as content', async () => {
