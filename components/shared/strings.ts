@@ -256,7 +256,9 @@ export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
   const { locales } = registry();
   const tag = lang.toLowerCase();
   const primary = tag.split('-')[0]!;
-  const known = locales.has(primary) || locales.has(tag);
+  // Known when the words of this element are registered in the language: a locale file
+  // of the script tag holds one element's words.
+  const known = [primary, tag].some((name) => Object.keys(base).some((key) => key in (locales.get(name) ?? {})));
   if (!known) (globalThis as Record<symbol, ((lang: string) => void) | undefined>)[LOCALE_FILES]?.(lang);
   let written = 'en';
   try {
