@@ -31,6 +31,12 @@ interface Stage {
   /** Commands run one after another; the stage fails at the first that fails. */
   commands: string[][];
   needs: string[];
+  /**
+   * Runs at this lower priority (`nice -n`), and so do the browsers it starts: the browser
+   * runners have time to spare beside the end-to-end tests, the longest stage, which on two
+   * busy cores should not wait for them.
+   */
+  nice?: number;
   /** Added to the environment of its commands. */
   env?: Record<string, string>;
   /** Reads the stage's log for the names of the tests that failed. */
@@ -101,6 +107,7 @@ function browserStages(): Stage[] {
         what: `browser tests in ${browser}${shards > 1 ? ` (${n + 1}/${shards})` : ''}`,
         commands: [npm('test:browser')],
         needs: ['build'],
+        nice: 5,
         env: { HUB_BROWSERS: browser, HUB_TIMINGS: join(RESULTS, `${name}-times.json`), ...(shards > 1 ? { HUB_SHARD: `${n + 1}/${shards}` } : {}) },
         failures: browserFailures,
       };
@@ -127,7 +134,8 @@ function runStage(stage: Stage, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const runOne = (command: string[]) =>
     new Promise<number | null>((resolve) => {
       out.write(`$ ${command.join(' ')}\n`);
-      const child = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const [file, ...args] = stage.nice ? ['nice', '-n', String(stage.nice), ...command] : command;
+      const child = spawn(file!, args, { cwd: root, env: { ...env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
       const keep = (chunk: Buffer) => {
         log += chunk.toString();
         out.write(chunk);

@@ -28,6 +28,19 @@ process.on('unhandledRejection', (reason) => {
 });
 
 /**
+ * How long a test page may take to load: the runner's own start timeout, not the browser
+ * driver's 30 s default. On a loaded machine a page took longer than 30 s; trying it again
+ * then reloaded a page whose tests had begun, and they were lost ("interrupted because the
+ * page was reloaded").
+ */
+const PAGE_LOAD_MS = 120_000;
+const patientPage = async ({ context }) => {
+  const page = await context.newPage();
+  page.setDefaultNavigationTimeout(PAGE_LOAD_MS);
+  return page;
+};
+
+/**
  * A page that fails to start (a browser that crashed, a driver that refused a session) is
  * tried once more, saying so with the reason, instead of ending the run.
  */
@@ -48,6 +61,7 @@ function chromium({ dark = false } = {}) {
   const launcher = playwrightLauncher({
     product: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    createPage: patientPage,
     ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
   return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher));
@@ -62,6 +76,7 @@ function firefox({ dark = false } = {}) {
       // Firefox's own setting for a dark system: prefers-color-scheme follows it.
       extraPrefsFirefox: dark ? { 'ui.systemUsesDarkTheme': 1 } : {},
     },
+    createPage: patientPage,
   });
   return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher));
 }
@@ -132,11 +147,12 @@ export async function blockedStorageLaunchers() {
       const profile = mkdtempSync(join(tmpdir(), 'hub-kit-blocked-'));
       mkdirSync(join(profile, 'Default'));
       writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
-      return puppeteerLauncher({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true, userDataDir: profile } });
+      return puppeteerLauncher({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true, userDataDir: profile }, createPage: patientPage });
     },
     firefox() {
       return puppeteerLauncher({
         launchOptions: { browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: { 'network.cookie.cookieBehavior': 2 } },
+        createPage: patientPage,
       });
     },
     webkit() {

@@ -440,7 +440,8 @@ async function settle(r: Real, m: Model): Promise<void> {
     for (const intent of r.intents) if (toSend(await outboxEntry(intent.email))) return false;
     return true;
   };
-  await until(quiet, 'the page and the service to be quiet', 25_000).catch(() => undefined);
+  // Bounds generous for a loaded machine: each wait ends as soon as what it waits for holds.
+  await until(quiet, 'the page and the service to be quiet', 60_000).catch(() => undefined);
   await check(r, m);
 
   const arrived = await arrivals(r);
@@ -455,7 +456,7 @@ async function settle(r: Real, m: Model): Promise<void> {
       for (const name of ['email', 'message']) if (field(el, name)) field(el, name)!.value = '';
       field(el, 'email')!.dispatchEvent(new Event('input', { bubbles: true }));
       // What waits for this form comes back into it now; until nothing of it waits.
-      await until(async () => !!field(el, 'email')?.value || !(await waitsForVisitor(r)), 'what waits to come back', 5000).catch(() => undefined);
+      await until(async () => !!field(el, 'email')?.value || !(await waitsForVisitor(r)), 'what waits to come back', 20_000).catch(() => undefined);
     }
   }
   for (const intent of r.intents) {
