@@ -107,7 +107,8 @@ function browserStages(): Stage[] {
         what: `browser tests in ${browser}${shards > 1 ? ` (${n + 1}/${shards})` : ''}`,
         commands: [npm('test:browser')],
         needs: ['build'],
-        nice: 5,
+        // WebKit's runners are the slowest of the three: they keep their priority.
+        ...(browser === 'webkit' ? {} : { nice: 5 }),
         env: { HUB_BROWSERS: browser, HUB_TIMINGS: join(RESULTS, `${name}-times.json`), ...(shards > 1 ? { HUB_SHARD: `${n + 1}/${shards}` } : {}) },
         failures: browserFailures,
       };

@@ -35,7 +35,9 @@ async function settled(el: HTMLElement, quietMs = 1500): Promise<string> {
   let last = seen(el);
   let since = Date.now();
   const end = Date.now() + 30_000;
-  while (Date.now() - since < quietMs && Date.now() < end) {
+  // Not while the form is still sending: on a loaded machine "Sending…" may stand unchanged
+  // for longer than the quiet time.
+  while (((el as HubFormElement).busy || Date.now() - since < quietMs) && Date.now() < end) {
     await wait(50);
     const now = seen(el);
     if (now !== last) {
