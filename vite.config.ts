@@ -176,41 +176,26 @@ function parsersApart(): Plugin {
 }
 
 /**
- * A locale file of the script tag (`hub-kit/fr-<hash>.js`) is its table and the few lines
- * that register it (components/shared/registry.ts). Shared as one module, those lines would
- * go to a chunk of their own or to the core, and a French page would fetch one file more
- * than its elements need. So each locale file gets its own copy (`registry.ts?in=fr`): a
- * few hundred bytes, and no import. The registry itself lives on the global object, so
- * every copy reaches the same one.
- *
- * The guard in `generateBundle` fails the build if a locale file imports anything.
+ * A locale file of the script tag (`hub-kit/fr-forms-<hash>.js`) is one element file's
+ * words, nothing else: the loader registers them with the registry of the element's own file
+ * (components/script-tag/hub-kit.ts). Had it code of its own to share, that would go to a
+ * chunk of its own or to the core, and a French page would fetch one file more than its
+ * elements need. This guard fails the build if a locale file imports anything.
  */
-function ownRegistry(): Plugin {
-  const registryFile = /[\\/]components[\\/]shared[\\/]registry\.ts$/;
-  const locale = /[\\/]components[\\/]shared[\\/]locales[\\/]([\w-]+)\.ts$/;
+function wordsOnly(): Plugin {
+  const locale = /[\\/]components[\\/]shared[\\/]locales[\\/]parts[\\/][\w-]+\.ts$/;
   let scriptTag = false;
   return {
-    name: 'hub-kit-own-registry',
+    name: 'hub-kit-words-only',
     apply: 'build',
-    enforce: 'pre',
     configResolved(config) {
       scriptTag = Boolean(config.build.lib);
-    },
-    async resolveId(source, importer, options) {
-      const name = importer && locale.exec(importer)?.[1];
-      if (!name) return undefined;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && registryFile.test(resolved.id) ? `${resolved.id}?in=${name}` : resolved;
-    },
-    load(id) {
-      const [file, query] = id.split('?');
-      return query?.startsWith('in=') && registryFile.test(file!) ? { code: readFileSync(file!, 'utf8'), moduleType: 'ts' } : undefined;
     },
     generateBundle(_options, bundle) {
       if (!scriptTag) return;
       for (const file of Object.values(bundle)) {
         if (file.type === 'chunk' && locale.test(file.facadeModuleId ?? '') && (file.imports.length || file.dynamicImports.length)) {
-          throw new Error(`${file.fileName}, a locale file, imports ${[...file.imports, ...file.dynamicImports].join(', ')}: see ownRegistry in vite.config.ts.`);
+          throw new Error(`${file.fileName}, a locale file, imports ${[...file.imports, ...file.dynamicImports].join(', ')}: see wordsOnly in vite.config.ts.`);
         }
       }
     },
@@ -341,8 +326,8 @@ export const loadInPage = () => import(/* @vite-ignore */ url);`;
 }
 
 /**
- * `virtual:hub-kit/files`: each file the loader fetches, by name (`forms`, `hub-search`,
- * `bio-card`, `de`…), as its path beside the loader followed by the paths of every file it
+ * `virtual:hub-kit/files`: each file the loader fetches that imports others, by name
+ * (`forms`, `hub-search`, `bio-card`), as its path beside the loader followed by the paths of every file it
  * imports, so that the loader asks for them all at once instead of finding the core only
  * once the forms' file has arrived and named it (a chain of requests, one round trip
  * each). The names and imports are known once the files are written, so the module is a
@@ -378,7 +363,8 @@ function filesOfElements(): Plugin {
       for (const name of loader.dynamicImports) {
         const chunk = bundle[name] as Rolldown.OutputChunk;
         const key = /([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-        if (key) files[key] = [name, ...closure(chunk)].map(beside);
+        // A file that imports nothing (a locale file's words) is fetched by its import() alone.
+        if (key && chunk.imports.length) files[key] = [name, ...closure(chunk)].map(beside);
       }
       const quoted = new RegExp(`(["'\`])${PLACEHOLDER}\\1`);
       if (!quoted.test(loader.code)) throw new Error(`${loader.fileName} does not hold the placeholder of its files: see filesOfElements in vite.config.ts.`);
@@ -403,7 +389,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), filesOfElements(), searchWorkerFile(), parsersApart(), ownRegistry(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), filesOfElements(), searchWorkerFile(), parsersApart(), wordsOnly(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

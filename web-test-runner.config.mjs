@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { launchers } from './test/support/browsers.mjs';
+import { blockedStorageLaunchers, launchers } from './test/support/browsers.mjs';
 import { freePort } from './test/support/browser-paths.ts';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { timingReporter } from './test/support/timing-reporter.mjs';
@@ -25,7 +25,7 @@ const browsers = await launchers();
 const SHARD = process.env.HUB_SHARD?.split('/').map(Number);
 function share([index, count]) {
   const all = readdirSync('test/browser', { recursive: true })
-    .filter((name) => name.endsWith('.test.ts') && !name.endsWith('-dark.test.ts'))
+    .filter((name) => name.endsWith('.test.ts') && !name.endsWith('-dark.test.ts') && !name.endsWith('-blocked-storage.test.ts'))
     .map((name) => `test/browser/${name}`)
     .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
   return all.filter((_, n) => n % count === index - 1);
@@ -37,13 +37,17 @@ function share([index, count]) {
 const DARK_FILES = 'test/browser/**/*-dark.test.ts';
 const wantsDark = (!process.argv.includes('--files') || process.argv.includes('--group')) && (!SHARD || SHARD[0] === 1);
 const groups = wantsDark ? [{ name: 'dark-system', files: DARK_FILES, browsers: await launchers({ dark: true }) }] : [];
+// The same for browsers that block cookies and site data (test/support/browsers.mjs says how
+// each is set): `--group blocked-storage` runs them alone.
+const BLOCKED_FILES = 'test/browser/**/*-blocked-storage.test.ts';
+if (wantsDark) groups.push({ name: 'blocked-storage', files: BLOCKED_FILES, browsers: await blockedStorageLaunchers() });
 
 export default {
   rootDir: '.',
   // A port the system gives out now, not the first free one from 8000 up: runners started
   // side by side (npm test) would all find 8000 free and then fight over it.
   port: await freePort(),
-  files: SHARD ? share(SHARD) : ['test/browser/**/*.test.ts', `!${DARK_FILES}`],
+  files: SHARD ? share(SHARD) : ['test/browser/**/*.test.ts', `!${DARK_FILES}`, `!${BLOCKED_FILES}`],
   groups,
   nodeResolve: { exportConditions: ['browser', 'development'] },
   browsers,

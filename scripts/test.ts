@@ -31,6 +31,12 @@ interface Stage {
   /** Commands run one after another; the stage fails at the first that fails. */
   commands: string[][];
   needs: string[];
+  /**
+   * Runs at this lower priority (`nice -n`), and so do the browsers it starts: the browser
+   * runners have time to spare beside the end-to-end tests, the longest stage, which on two
+   * busy cores should not wait for them.
+   */
+  nice?: number;
   /** Added to the environment of its commands. */
   env?: Record<string, string>;
   /** Reads the stage's log for the names of the tests that failed. */
@@ -76,7 +82,8 @@ const STAGES: Stage[] = [
     name: 'typecheck',
     what: 'type check',
     commands: [npm('typecheck')],
-    needs: [],
+    // The tests import the package by its own name ('hub-kit/…'), whose types are dist's.
+    needs: ['build'],
     failures: (log) => log.split('\n').filter((line) => /error TS\d+/.test(line)).slice(0, 30),
   },
   { name: 'node', what: 'Node tests', commands: [npm('test:node')], needs: ['build'], failures: nodeFailures },
@@ -100,6 +107,8 @@ function browserStages(): Stage[] {
         what: `browser tests in ${browser}${shards > 1 ? ` (${n + 1}/${shards})` : ''}`,
         commands: [npm('test:browser')],
         needs: ['build'],
+        // WebKit's runners are the slowest of the three: they keep their priority.
+        ...(browser === 'webkit' ? {} : { nice: 5 }),
         env: { HUB_BROWSERS: browser, HUB_TIMINGS: join(RESULTS, `${name}-times.json`), ...(shards > 1 ? { HUB_SHARD: `${n + 1}/${shards}` } : {}) },
         failures: browserFailures,
       };
@@ -126,7 +135,8 @@ function runStage(stage: Stage, env: NodeJS.ProcessEnv): Promise<Outcome> {
   const runOne = (command: string[]) =>
     new Promise<number | null>((resolve) => {
       out.write(`$ ${command.join(' ')}\n`);
-      const child = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const [file, ...args] = stage.nice ? ['nice', '-n', String(stage.nice), ...command] : command;
+      const child = spawn(file!, args, { cwd: root, env: { ...env, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] });
       const keep = (chunk: Buffer) => {
         log += chunk.toString();
         out.write(chunk);
@@ -212,18 +222,22 @@ async function main(): Promise<void> {
       if (stage.name === 'build') sharePacked(env);
     }
   } else {
-    // The build and the type check together; then the browser tests, and beside them the
-    // Node tests and then the end-to-end tests.
-    await Promise.all(['build', 'typecheck'].map(byName).filter((s): s is Stage => !!s).map(start));
+    // The build first (the type check reads dist's types, every suite its files); then the
+    // browser tests, and beside them the end-to-end tests (the longest stage, so it starts at
+    // once) and the type check followed by the Node tests.
+    const build = byName('build');
+    if (build) await start(build);
     sharePacked(env);
+    const inTurn = (...names: string[]) => async () => {
+      for (const name of names) {
+        const stage = byName(name);
+        if (stage) await start(stage);
+      }
+    };
     await Promise.all([
       ...chosen.filter((stage) => stage.name.startsWith('browser')).map(start),
-      (async () => {
-        for (const name of ['node', 'e2e']) {
-          const stage = byName(name);
-          if (stage) await start(stage);
-        }
-      })(),
+      inTurn('e2e')(),
+      inTurn('typecheck', 'node')(),
     ]);
   }
   clearInterval(heartbeat);

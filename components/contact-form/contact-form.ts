@@ -46,6 +46,15 @@ import { contactFormStyles } from './contact-form.styles.js';
  *
  * @csspart status - The status line under the form.
  *
+ * @cssstate idle - New, or a wait has ended. `contact-form:state(idle)`.
+ * @cssstate invalid - Fields fail the checks, or the service answered 422. `contact-form:state(invalid)`.
+ * @cssstate busy - A submission is in flight. `contact-form:state(busy)`.
+ * @cssstate success - The service took it. `contact-form:state(success)`.
+ * @cssstate queued - Offline: kept in the outbox. `contact-form:state(queued)`.
+ * @cssstate unconfirmed - No answer could be read: it may have arrived. `contact-form:state(unconfirmed)`.
+ * @cssstate rate-limited - Counting down to the end of a wait. `contact-form:state(rate-limited)`.
+ * @cssstate error - Refused, not set up, or a failure of the service. `contact-form:state(error)`.
+ *
  * @cssprop --hub-accent - Button background.
  * @cssprop --hub-accent-fg - Button text.
  * @cssprop --hub-bg - Form and field background.

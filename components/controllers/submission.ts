@@ -14,12 +14,13 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { adviceFor, type AdviceKind } from '../../src/api/advice.js';
-import { TRAP_NAME, post } from '../../src/api/calls.js';
+import { TRAP_NAME, visible } from '../../src/api/calls.js';
 import { isHubError, logOnce, type RateLimitedError, type ValidationError } from '../../src/api/errors.js';
 import type { ContactBody, SignupBody, SubmitResponse } from '../../src/api/schema.js';
 import type { PostEndpoint, Transport } from '../../src/api/transport.js';
 import { ENDPOINTS, type EndpointParams } from '../../src/api/endpoints.js';
-import { claim, enqueue, outboxEvents, pending, type OutboxEntry } from '../../src/outbox/outbox.js';
+import { claim, draft, durable, outboxEvents, pending, sendNow, waiting, type OutboxEntry } from '../../src/outbox/outbox.js';
+import { now } from '../../src/timing/clock.js';
 
 export type SubmissionState = 'idle' | 'invalid' | 'busy' | 'success' | 'queued' | 'unconfirmed' | 'rate-limited' | 'error';
 
@@ -68,6 +69,7 @@ export type Words = Record<
   | 'sending'
   | 'stillTrying'
   | 'queued'
+  | 'queuedHere'
   | 'ready'
   | 'rateLimitedOne'
   | 'rateLimitedMinutes'
@@ -114,6 +116,13 @@ const REFUSALS = 'notFound badRequest forbidden tooLarge refused';
 /** Answers that stand for the data that was sent: sending it unchanged cannot change them. */
 const STANDING = `config invalid ${REFUSALS}`;
 
+/**
+ * Which element of the page queued an outbox entry, and the form's data as it left it (to
+ * clear the fields when it is delivered): its outcome goes back to that form, not to another
+ * form of the same target on the page (a header's and a footer's signup).
+ */
+const owners = new Map<string, [SubmissionController, string]>();
+
 /** The wait as a visitor reads it: seconds up to a minute and a half, then "about N minutes". */
 const waitText = (s: Words, seconds: number): string =>
   seconds > 90
@@ -134,8 +143,6 @@ export class SubmissionController implements ReactiveController {
   #form: HTMLFormElement | undefined;
   /** Removes every listener added on connecting. */
   #connection: AbortController | undefined;
-  /** Outbox entries this element queued. */
-  #queued = new Set<string>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #resetAt = 0;
   /** The form's data when the last answer came, when, and whether that answer stands. */
@@ -169,12 +176,18 @@ export class SubmissionController implements ReactiveController {
     this.#form = form;
     this.#listen(form);
     this.#landed();
+    // Only when an earlier page may have left something: otherwise no database is opened.
+    if (!waiting()) return;
     void this.#reclaim();
-    // An entry of this target in flight as the form loads was being sent by the page the
-    // visitor just left (a browser may let it finish), or by another tab: its outcome is told here.
+    // An entry of this target still to be sent as the form loads (left by the page the visitor
+    // just left, in flight or queued, or being sent by another tab) is told here when it ends.
     void pending().then((entries) => {
-      for (const entry of entries) if (entry.sending && this.#ours(entry)) this.#queued.add(entry.id);
+      for (const entry of entries) if (!owners.has(entry.id) && this.#ours(entry)) this.#own(entry.id, '');
     });
+  }
+
+  #own(id: string, sent: string): void {
+    owners.set(id, [this, sent]);
   }
 
   #listen(form: HTMLFormElement): void {
@@ -212,9 +225,15 @@ export class SubmissionController implements ReactiveController {
     return [...this.#form!.querySelectorAll<HTMLInputElement>(TYPED)].every((el) => !el.value.trim() || el.name === TRAP_NAME);
   }
 
-  /** A held key repeats its keydown: a repeat is not a new intent, so it does not submit. */
+  /**
+   * A held key repeats its keydown: a repeat is not a new intent, so it does not submit. Nor
+   * does the Enter that ends an input method's composition (picking a word in Japanese),
+   * marked composing, or with keyCode 229 (WebKit sends it after compositionend).
+   */
   #onKey = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && event.repeat && !(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+    if (event.key === 'Enter' && (event.repeat || event.isComposing || event.keyCode === 229) && !(event.target instanceof HTMLTextAreaElement)) {
+      event.preventDefault();
+    }
   };
 
   /** A form the visitor has emptied can take back what waits for them. */
@@ -263,23 +282,34 @@ export class SubmissionController implements ReactiveController {
     this.busy = true;
     this.#show('busy', s.sending);
     const slow = setTimeout(() => this.#show('busy', s.stillTrying), SLOW_MS);
+    const entry = draft({ baseUrl: client.baseUrl, endpoint, params, body: data } as never) as OutboxEntry;
+    this.#own(entry.id, sent);
+    const gone = () => !this.host.isConnected;
+    let held = false;
     try {
-      const response = await post(client, endpoint, params as never, data);
+      // Written down before it leaves. The outbox keeps the outcome for the visitor when this
+      // element has left the page as it comes (an app swapped its route), or when what it gives
+      // back could not go back into the fields now (the visitor typed something else meanwhile).
+      const response = await sendNow(entry, (ok) => (held = gone() || (!ok && this.#snapshot() !== sent)));
+      if (gone()) return;
+      owners.delete(entry.id);
       // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
       if (this.#snapshot() === sent) form.reset();
       this.#answer(true);
       this.#succeed(data, response, false);
     } catch (error) {
-      try {
-        // Only what never left the browser is queued: sent again later, it is sent once.
-        if (!isHubError(error, 'OfflineError')) throw error;
-        const entry = (await enqueue({ baseUrl: client.baseUrl, endpoint, params, body: data } as never)) as OutboxEntry;
-        this.#queued.add(entry.id);
-        if (this.#snapshot() === sent) form.reset();
+      if (gone()) return;
+      if (isHubError(error, 'OfflineError')) {
+        // Only what never left the browser is queued: sent again later, it is sent once. What
+        // cannot be stored (the browser refuses storage) stays in the fields too.
+        const kept = await durable();
+        if (kept && this.#snapshot() === sent) form.reset();
         this.#answer(true);
-        this.#show('queued', s.queued);
+        this.#show('queued', kept ? s.queued : s.queuedHere);
         this.o.fire('queued', { data, entry });
-      } catch (error) {
+      } else {
+        // Kept in the outbox, it stays this form's to take back once the visitor empties it.
+        if (!held) owners.delete(entry.id);
         this.#fail(error as Error, data, sent);
       }
     } finally {
@@ -304,7 +334,7 @@ export class SubmissionController implements ReactiveController {
     if (kind === 'rateLimited') {
       // retryAfter is whole seconds from the moment of the error, at least one.
       const { retryAfter } = error as RateLimitedError;
-      this.#resetAt = Date.now() + retryAfter * 1000;
+      this.#resetAt = now() + retryAfter * 1000;
       this.#show('rate-limited', waitText(s, retryAfter));
       this.#countdown();
     } else if (kind === 'invalid') {
@@ -319,7 +349,8 @@ export class SubmissionController implements ReactiveController {
         if (isField(el) && el.type !== 'hidden') fields.set(el, message);
         else rest.push(message);
       }
-      this.o.markFields(fields, true);
+      // Beside the fields only if they still hold what was refused; else they come back with it.
+      if (sent === undefined || sent === this.#snapshot()) this.o.markFields(fields, true);
       this.#show('invalid', rest.filter(Boolean).join(' ') || s.invalid);
     } else {
       if (kind !== 'unconfirmed') logOnce(error);
@@ -332,7 +363,7 @@ export class SubmissionController implements ReactiveController {
   #countdown(): void {
     clearInterval(this.#timer);
     const step = () => {
-      const seconds = Math.ceil((this.#resetAt - Date.now()) / 1000);
+      const seconds = Math.ceil((this.#resetAt - now()) / 1000);
       if (seconds > 0) {
         // Visible only: the live region announced the wait once, not every second.
         this.text = waitText(this.o.words(), seconds);
@@ -382,10 +413,17 @@ export class SubmissionController implements ReactiveController {
     const form = this.#form;
     if (!form || this.busy) return;
     const empty = this.#isEmpty();
-    const entry = await claim((e) => (id ? e.id === id : this.#ours(e)) && (empty || !!e.delivered));
+    // Another form of this page that queued it takes it itself, while it is on the page.
+    const free = ([owner]: [SubmissionController, string?] = [this]) => owner === this || !owner.host.isConnected;
+    const entry = await claim((e) => (id ? e.id === id : this.#ours(e) && free(owners.get(e.id))) && (empty || !!e.delivered));
     if (!entry) return;
-    this.#queued.delete(entry.id);
-    if (entry.delivered) return this.#succeed(entry.body, entry.delivered, true);
+    const sent = owners.get(entry.id)?.[1];
+    owners.delete(entry.id);
+    if (entry.delivered) {
+      // Kept in the fields while it could only wait in memory: cleared now, if unchanged.
+      if (sent === this.#snapshot()) form.reset();
+      return this.#succeed(entry.body, entry.delivered, true);
+    }
     const { fields = {}, ...values } = entry.body as SignupBody & Record<string, string>;
     const controls = form.elements;
     for (const [name, value] of [...Object.entries(values), ...Object.entries(fields).map(([key, v]) => [`fields[${key}]`, v])]) {
@@ -403,23 +441,25 @@ export class SubmissionController implements ReactiveController {
 
   /**
    * The outbox delivered an entry, or left one refused or unconfirmed, in this tab or
-   * another. The element that queued it takes it; what else waits for the visitor is taken
-   * by a free form of its target. A delivery this element did not queue waits in the
-   * outbox for the next form of its target to load (or to be emptied), not for a form of
-   * another tab that might take it before the one the visitor is looking at.
+   * another. The element that queued it takes it; what this tab's outbox sent for no form of
+   * the page (an earlier page's entry, or one whose form left the page) is taken by a free
+   * form of its target. What another tab sent waits in the outbox for the next form of its
+   * target to load (or to be emptied), not for a form of this tab that might take it before
+   * the one the visitor is looking at.
    */
   #onOutbox = (event: Event): void => {
-    const { id, delivered } = (event as CustomEvent<{ entry: OutboxEntry }>).detail.entry;
-    const mine = this.#queued.has(id);
-    if (mine || !delivered) void this.#reclaim(mine ? id : undefined);
+    const { entry, here } = (event as CustomEvent<{ entry: OutboxEntry; here?: boolean }>).detail;
+    const mine = owners.get(entry.id)?.[0] === this;
+    if (mine || here) void this.#reclaim(mine ? entry.id : undefined);
   };
 
   #validate(form: HTMLFormElement, s: Words): Map<Field, string> {
     const errors = new Map<Field, string>();
     for (const el of form.elements) {
       if (!isField(el) || el.name === TRAP_NAME || el.type === 'hidden' || el.disabled) continue;
-      const value = el.value.trim();
       const isEmail = el.type === 'email' || el.name === 'email';
+      // An address is checked as it will be sent: as the visitor sees it.
+      const value = (isEmail ? visible(el.value) : el.value).trim();
       if (el.type === 'checkbox') {
         if (el.required && !(el as HTMLInputElement).checked) errors.set(el, s.consentRequired);
       } else if (el.required && !value) {

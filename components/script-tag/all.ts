@@ -13,3 +13,5 @@ export { HubSearch as 'hub-search' } from '../hub-search/hub-search.js';
 export { SignupForm as 'signup-form' } from '../signup-form/signup-form.js';
 export { ContactForm as 'contact-form' } from '../contact-form/contact-form.js';
 export { BioCard as 'bio-card' } from '../bio-card/bio-card.js';
+// The loader registers the words of a locale file with it (a locale file is words only).
+export { registerStrings } from '../shared/registry.js';

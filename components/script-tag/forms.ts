@@ -6,3 +6,5 @@
  */
 export { SignupForm as 'signup-form' } from '../signup-form/signup-form.js';
 export { ContactForm as 'contact-form' } from '../contact-form/contact-form.js';
+// The loader registers the words of a locale file with it (a locale file is words only).
+export { registerStrings } from '../shared/registry.js';

@@ -43,16 +43,16 @@
  *   nothing is fetched twice and the first definition wins.
  * - Languages: the elements' language is their own `lang`, their nearest ancestor's, or the
  *   document's. When a batch of tags is found, the locale file of each language its
- *   elements are in (`hub-kit/fr-<hash>.js`, German and Spanish likewise) is fetched beside
- *   their code, and the tags are defined once both have come (or 10 s after the code, if
+ *   elements are in is fetched beside their code: the words of those elements only
+ *   (`hub-kit/fr-forms-<hash>.js` for a French form, German and Spanish likewise), and the tags are defined once both have come (or 10 s after the code, if
  *   the locale file never does), so the first render is already in that language. English
  *   is built in; a language without a file stays English, and so does a page whose locale
  *   file could not be fetched. An element that appears later in another language asks for
  *   its file itself (`stringsFor` in shared/strings.ts calls the function this loader puts
- *   on the global object), and renders again when it arrives. A locale file holds its table
- *   and its own copy of the few lines that register it (shared/registry.ts; vite.config.ts
- *   builds it so): it imports no other file, so a French signup form costs one small file
- *   more, not the files of other elements. The registry lives on the global object, so it
+ *   on the global object), and renders again when it arrives. A locale file holds words only,
+ *   registered by the loader with the element file's own registry: it imports no other
+ *   file, so a French signup form costs one small file more, not the files of other
+ *   elements. The registry lives on the global object, so it
  *   reaches the elements of the per-element files and of the file of all alike, and of a
  *   second copy.
  */
@@ -92,14 +92,26 @@ const SOURCES: Record<string, () => Promise<Module>> = {
   'hub-search': () => import('./hub-search.js'),
   'bio-card': () => import('./bio-card.js'),
 };
-/** The locale files shipped, by primary language. */
+/**
+ * The locale files shipped, by primary language and element file: each element's words in
+ * a file of their own, so a French signup form does not fetch the words of search.
+ */
 const LOCALES: Record<string, () => Promise<Module>> = {
-  de: () => import('../shared/locales/de.js'),
-  es: () => import('../shared/locales/es.js'),
-  fr: () => import('../shared/locales/fr.js'),
+  'de-forms': () => import('../shared/locales/parts/de-forms.js'),
+  'de-hub-search': () => import('../shared/locales/parts/de-hub-search.js'),
+  'de-bio-card': () => import('../shared/locales/parts/de-bio-card.js'),
+  'es-forms': () => import('../shared/locales/parts/es-forms.js'),
+  'es-hub-search': () => import('../shared/locales/parts/es-hub-search.js'),
+  'es-bio-card': () => import('../shared/locales/parts/es-bio-card.js'),
+  'fr-forms': () => import('../shared/locales/parts/fr-forms.js'),
+  'fr-hub-search': () => import('../shared/locales/parts/fr-hub-search.js'),
+  'fr-bio-card': () => import('../shared/locales/parts/fr-bio-card.js'),
 };
 
-/** Each file's path, then the paths of the files it imports: from the build, or none on the dev server. */
+/**
+ * Each file's path, then the paths of the files it imports: from the build, or none on the
+ * dev server. A file that imports nothing (a locale file) is not listed: its import() fetches it.
+ */
 const FILES: Record<string, string[]> | null = built && { ...built, all: [complete!] };
 
 /** The import of each path asked for, while it is in flight or has arrived. */
@@ -138,22 +150,33 @@ function fetchFile(name: string): Promise<Module> {
   return get(paths[0]!);
 }
 
-/** The locale files asked for, by primary language: each settles once, and is never asked again. */
+/** The locale files asked for, by name: each settles once, and is never asked again. */
 const locales: Record<string, Promise<unknown>> = {};
 
 /**
- * The locale file of `lang`'s primary language ("fr" for "fr-CA"); it resolves when the
- * file has registered its strings, or could not be fetched (the page stays English: an
- * element asks again on every render, and a missing file is not worth a request each
- * time). False for a language without a file (English, and every other).
+ * The words of element file `file` in `lang`'s primary language ("fr-forms" for "fr-CA");
+ * it resolves when the file has registered them, or could not be fetched (the page stays
+ * English: an element asks again on every render, and a missing file is not worth a
+ * request each time). False for a language without files (English, and every other).
  */
-function locale(lang: string): Promise<unknown> | false {
+function locale(lang: string, file: string): Promise<unknown> | false {
   const primary = lang.split('-')[0]!.toLowerCase();
-  return Object.hasOwn(LOCALES, primary) && (locales[primary] ??= fetchFile(primary).catch(() => {}));
+  const name = `${primary}-${file}`;
+  // A locale file is words only: they are registered with the element file's own registry
+  // (shared/registry.ts, in the core), which saves each locale file a copy of it.
+  return (
+    Object.hasOwn(LOCALES, name) &&
+    (locales[name] ??= Promise.all([fetchFile(source === 'all' ? 'all' : file), fetchFile(name)])
+      .then(([code, words]) => (code.registerStrings as (lang: string, words: unknown) => void)(primary, words.words))
+      .catch(() => {}))
+  );
 }
 
-// An element whose language has no strings registered asks for them here (shared/strings.ts).
-(globalThis as Record<symbol, unknown>)[Symbol.for('hub-kit.locale')] ??= (lang: string) => void locale(lang);
+// An element whose words are not registered in its language asks for them here
+// (shared/strings.ts): the words of each element file defined here, those not asked yet.
+(globalThis as Record<symbol, unknown>)[Symbol.for('hub-kit.locale')] ??= (lang: string) => {
+  for (const tag of TAGS) if (customElements.get(tag)) void locale(lang, FILE_OF[tag]);
+};
 
 /** The language an element shows, by the rule of shared/strings.ts `stringsFor`. */
 const langOf = (element: Element) => (element.closest('[lang]') as HTMLElement | null)?.lang ?? document.documentElement.lang;
@@ -279,7 +302,7 @@ function define(tags: HubKitTag[]): void {
   for (const tag of tags) claimed.add(tag);
   fileFor(...tags);
   // The strings of every language the batch's elements are in, fetched beside their code.
-  const strings = Promise.all(tags.flatMap((tag) => elementsOf(tag).map((el) => locale(langOf(el)))));
+  const strings = Promise.all(tags.flatMap((tag) => elementsOf(tag).map((el) => locale(langOf(el), FILE_OF[tag]))));
   for (const tag of tags) void arrive(tag, strings);
   // Everything is on its way: stop watching every change of a busy page.
   if (!pending().length) observer.disconnect();

@@ -115,6 +115,7 @@ export abstract class HubFormElement extends LitElement {
   protected abstract successText(s: FormStrings): string;
 
   readonly #uid = `hub-${++instances}`;
+  #internals: ElementInternals | undefined;
   #generated = false;
 
   readonly #fields = new FieldErrorsController(
@@ -181,6 +182,15 @@ export abstract class HubFormElement extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    // The state as a CSS custom state, `signup-form:state(success)`, so a site can style by
+    // state without an attribute (which a framework hydrating the element would find it had
+    // not rendered). Where the browser has no CustomStateSet, or the element's internals are
+    // taken, nothing: the status line still says it all.
+    try {
+      const { states } = (this.#internals ??= this.attachInternals());
+      states.clear();
+      states.add(this.state);
+    } catch {}
     if (this.ownerDocument.readyState === 'loading') return;
     if (!this.formElement) this.#setUp();
     else if (this.#generated) this.#renderLight();

@@ -3,9 +3,10 @@
  * locale loaded from a file of its own reaches the elements of every copy of the kit on the
  * page (npm bundles, the script tag's per-element files, its file of all).
  *
- * This module imports nothing: a locale file (components/shared/locales/) needs only
- * `registerStrings`, and must not bring an element's code or tables with it. The script tag
- * builds a copy of this module into each locale file and into its loader (vite.config.ts).
+ * This module imports nothing: a locale module (components/shared/locales/) needs only
+ * `registerStrings`, and must not bring an element's code or tables with it. The script
+ * tag's locale files are words only; its loader registers them with this module, as each
+ * element file exports it (components/script-tag/).
  */
 export interface Registry {
   /**

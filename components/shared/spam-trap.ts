@@ -14,17 +14,7 @@ export { TRAP_NAME };
 
 export function trapTemplate(id: string, label: string): TemplateResult {
   // Line breaks only inside tags: the template's text between tags ships as written.
-  return html`<div class="hub-trap" hidden aria-hidden="true"><label for=${id}>${label}</label><input
-    id=${id}
-    type="text"
-    name=${TRAP_NAME}
-    value=""
-    tabindex="-1"
-    autocomplete="off"
-    data-1p-ignore
-    data-lpignore="true"
-    data-form-type="other"
-  /></div>`;
+  return html`<div class="hub-trap" hidden aria-hidden="true"><label for=${id}>${label}</label><input id=${id} type="text" name=${TRAP_NAME} value="" tabindex="-1" autocomplete="off" data-1p-ignore data-lpignore="true" data-form-type="other" /></div>`;
 }
 
 /**

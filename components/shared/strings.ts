@@ -36,6 +36,8 @@ export interface FormStrings {
   resourceSent: string;
   messageSent: string;
   queued: string;
+  /** Offline, and the browser keeps no site data: the entry waits in this page only, and the fields keep it. */
+  queuedHere: string;
   rateLimited: string;
   /** `rateLimited` when one second is left. */
   rateLimitedOne: string;
@@ -46,7 +48,7 @@ export interface FormStrings {
   unconfirmed: string;
   /** A 409 from a signup: the address was already subscribed. Shown as a success. */
   alreadySubscribed: string;
-  /** Nothing the visitor can fix: a bad option, a redirect. */
+  /** Nothing the visitor can fix: a bad option, a redirect, a page whose policy keeps the form from reaching the service. */
   config: string;
   /** 404: no such form or tenant. */
   notFound: string;
@@ -86,6 +88,7 @@ export const FORM_EN: FormStrings = {
   resourceSent: 'Thanks! Check your inbox for the link.',
   messageSent: 'Thanks, your message has been sent.',
   queued: QUEUED,
+  queuedHere: 'You seem to be offline. Keep this page open until this is sent.',
   rateLimited: 'Too many attempts. You can try again in {seconds} seconds.',
   rateLimitedOne: 'Too many attempts. You can try again in 1 second.',
   rateLimitedMinutes: 'Too many attempts. You can try again in about {minutes} minutes.',
@@ -253,7 +256,9 @@ export function wordsIn<T extends object>(lang: string, base: T): Words<T> {
   const { locales } = registry();
   const tag = lang.toLowerCase();
   const primary = tag.split('-')[0]!;
-  const known = locales.has(primary) || locales.has(tag);
+  // Known when the words of this element are registered in the language: a locale file
+  // of the script tag holds one element's words.
+  const known = [primary, tag].some((name) => Object.keys(base).some((key) => key in (locales.get(name) ?? {})));
   if (!known) (globalThis as Record<symbol, ((lang: string) => void) | undefined>)[LOCALE_FILES]?.(lang);
   let written = 'en';
   try {

@@ -53,6 +53,15 @@ import { signupFormStyles } from './signup-form.styles.js';
  *
  * @csspart status - The status line under the form.
  *
+ * @cssstate idle - New, or a wait has ended. `signup-form:state(idle)`.
+ * @cssstate invalid - Fields fail the checks, or the service answered 422. `signup-form:state(invalid)`.
+ * @cssstate busy - A submission is in flight. `signup-form:state(busy)`.
+ * @cssstate success - The service took it. `signup-form:state(success)`.
+ * @cssstate queued - Offline: kept in the outbox. `signup-form:state(queued)`.
+ * @cssstate unconfirmed - No answer could be read: it may have arrived. `signup-form:state(unconfirmed)`.
+ * @cssstate rate-limited - Counting down to the end of a wait. `signup-form:state(rate-limited)`.
+ * @cssstate error - Refused, not set up, or a failure of the service. `signup-form:state(error)`.
+ *
  * @cssprop --hub-accent - Button background.
  * @cssprop --hub-accent-fg - Button text.
  * @cssprop --hub-bg - Form and field background.

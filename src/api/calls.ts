@@ -45,17 +45,26 @@ export async function dataOf<T>(answer: Promise<Conditional<T>>): Promise<T> {
   return result.data;
 }
 
+/**
+ * `text` as a person sees it: without the invisible format characters (Unicode's Cf: a zero
+ * width space, a soft hyphen, a byte order mark, direction marks…) that a paste from a
+ * document or a chat can carry into an address nobody could mail. The zero width joiner and
+ * non-joiner stay: a script that needs them (an address in Persian, say) writes them.
+ */
+export const visible = (text: string): string => text.replace(/(?![\u200c\u200d])\p{Cf}/gu, '');
+
 /** A signup or contact POST, by endpoint name; the outbox replays submissions with it. */
 export async function post<N extends PostEndpoint>(
   transport: Transport,
   name: N,
   params: EndpointParams[N],
   body: SignupBody | ContactBody,
-  options: CallOptions & Pick<SendRequest, 'once'> = {},
+  options: CallOptions & Pick<SendRequest, 'once' | 'resent'> = {},
 ): Promise<SubmitResponse> {
-  const email = requireText(body?.email, 'an email address');
+  // What is sent is the address the visitor sees.
+  const email = requireText(typeof body?.email === 'string' ? visible(body.email).trim() : body?.email, 'an email address');
   // The spam trap travels with every submission; a person leaves it empty.
-  const payload = { ...body, [TRAP_NAME]: body.website ?? '' };
+  const payload = { ...body, email, [TRAP_NAME]: body.website ?? '' };
   return dataOf(transport.send(name, params, SubmitResponse, { ...options, body: payload, email }));
 }
 

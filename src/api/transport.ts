@@ -12,7 +12,12 @@
  * subscribers (the address is already subscribed; the answer says `already: true`).
  *
  * Waits come from src/timing: the 429's headers (read by `retryDelay`, capped), backoff
- * with jitter between attempts, and an abortable sleep.
+ * with jitter between attempts, an abortable sleep, and the kit's clock, which a system clock
+ * set back or forward does not move. The timeout covers the whole exchange, the body too.
+ *
+ * A request the page's Content Security Policy keeps from leaving fails like a dropped
+ * connection, but the browser reports it (`securitypolicyviolation`): it is a ConfigError,
+ * a set-up error, since nothing was sent, whose message names the origin to allow.
  *
  * It knows no response schema of its own: the caller hands over the one of the endpoint it
  * calls (see calls.ts), so an element that only reads a profile does not carry the parsers
@@ -21,11 +26,13 @@
 import { budgetFor, type Budget } from '../limits/budget.js';
 import { normalizeEmail } from '../limits/rules.js';
 import { backoff } from '../timing/backoff.js';
+import { now } from '../timing/clock.js';
 import { retryDelay } from '../timing/retry-after.js';
 import { sleep } from '../timing/sleep.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { ENDPOINTS, type EndpointName, type EndpointParams } from './endpoints.js';
 import {
+  ConfigError,
   HttpError,
   NetworkError,
   OfflineError,
@@ -84,10 +91,15 @@ export interface SendRequest extends CallOptions {
   validators?: Validators | undefined;
   /**
    * No re-send within this call after a send whose outcome is unknown, even where the
-   * endpoint allows one: the caller makes that re-send itself, once it has written down
-   * that it does (the outbox, so that a page that goes away mid-send cannot lead to a third).
+   * endpoint allows one (the outbox, for an entry whose one re-send was made before).
    */
   once?: boolean;
+  /**
+   * Called, and awaited, before the one re-send of a send whose outcome is unknown: the
+   * outbox writes down there that it is made, so that a page that goes away during it
+   * cannot lead to a third send.
+   */
+  resent?: () => Promise<unknown>;
 }
 
 function rateLimited(resetAt: number, now: number, sent: boolean, message?: string): RateLimitedError {
@@ -99,6 +111,12 @@ function messageOf(body: unknown, fallback: string): string {
   const parsed = MessageBody.safeParse(body);
   return (parsed.success && parsed.data.message) || fallback;
 }
+
+/**
+ * What the page's Content Security Policy kept from leaving, as the browser reported it: the
+ * blocked URLs of `connect-src` violations, from the first send on.
+ */
+let blocked: string[] | undefined;
 
 /** Wraps an error that the retry loop may try again. */
 class RetryableError extends Error {
@@ -147,6 +165,12 @@ export class Transport {
     const { group, takesEmail, method, resend } = ENDPOINTS[name];
     const url = this.url(name, params);
     const email = takesEmail && request.email ? normalizeEmail(request.email) : undefined;
+    if (!blocked) {
+      blocked = [];
+      globalThis.addEventListener?.('securitypolicyviolation', (event) => {
+        if (event.effectiveDirective === 'connect-src') blocked!.push(event.blockedURI);
+      });
+    }
     let lastError: Error | undefined;
     // The last POST attempt that may have arrived, and how many there were.
     let unknown: Error | undefined;
@@ -158,7 +182,7 @@ export class Transport {
         // A browser that knows it is offline fails fast, without spending budget.
         if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new OfflineError();
         const decision = await this.budget.take(group, email);
-        if (!decision.ok) throw rateLimited(decision.resetAt, Date.now(), false);
+        if (!decision.ok) throw rateLimited(decision.resetAt, now(), false);
         return await this.#attempt(name, url, schema, request);
       } catch (error) {
         if (!(error instanceof RetryableError)) {
@@ -174,6 +198,7 @@ export class Transport {
           unknown = error.error;
           // Once for a contact message, twice for a signup (the service upserts by email).
           if (!resend || request.once || ++unknowns > 1) break;
+          await request.resent?.();
         }
       }
       if (attempt === this.#attempts) break;
@@ -198,41 +223,58 @@ export class Transport {
     signal?.addEventListener('abort', abort, { once: true });
 
     let response: Response;
+    let data: unknown;
+    let receivedAt: number;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // Keyless by design: no cookies, no HTTP auth, nothing that identifies the visitor.
-        credentials: 'omit',
-        mode: 'cors',
-        // Revalidate through the browser's HTTP cache: it adds If-None-Match itself, which
-        // costs no CORS preflight, where a script's own If-None-Match header would. A caller
-        // that sends its own validators wants to see the 304, which the HTTP cache would hide.
-        cache: validators ? 'no-store' : 'no-cache',
-        // A redirected POST would lose its body or carry it elsewhere; GETs may move.
-        redirect: method === 'POST' ? 'manual' : 'follow',
-        signal: timeout.signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error;
-      if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
-      throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
+      try {
+        response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          // Keyless by design: no cookies, no HTTP auth, nothing that identifies the visitor.
+          credentials: 'omit',
+          mode: 'cors',
+          // Revalidate through the browser's HTTP cache: it adds If-None-Match itself, which
+          // costs no CORS preflight, where a script's own If-None-Match header would. A caller
+          // that sends its own validators wants to see the 304, which the HTTP cache would hide.
+          cache: validators ? 'no-store' : 'no-cache',
+          // A redirected POST would lose its body or carry it elsewhere; GETs may move.
+          redirect: method === 'POST' ? 'manual' : 'follow',
+          signal: timeout.signal,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason ?? error;
+        if (timeout.signal.aborted) throw new RetryableError(new TimeoutError(this.#timeoutMs), true);
+        // Blocked by the page's policy? The browser rejects the fetch first and reports the
+        // violation a moment later (Chromium, Firefox) or just before (WebKit): a failure
+        // waits for the report, half a second at most. Then nothing left the page: a set-up
+        // error of the site, which its owner fixes.
+        const { origin } = new URL(url);
+        for (let i = 0; i < 20; i++, await sleep(25)) {
+          if (blocked!.some((blockedUrl) => (blockedUrl + '/').startsWith(origin + '/'))) {
+            throw new ConfigError(`hub-kit: add ${origin} to the connect-src of this page's Content-Security-Policy.`);
+          }
+        }
+        throw new RetryableError(new NetworkError(undefined, { cause: error }), true);
+      }
+      receivedAt = now();
+      if (response.status === 304 && validators) return { status: 'not-modified' };
+      // A cross-origin redirect is opaque: status 0, no Location to read.
+      if (response.type === 'opaqueredirect' || (response.status > 299 && response.status < 400)) {
+        throw new RedirectError(response.status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
+      }
+      // A submission's timeout covers its body too: a body that stalls after the headers (a
+      // proxy, a CDN cut off) is given up on when it ends, and the status alone decides. A
+      // read (a large search index on a slow line) may take longer than its first byte did.
+      if (method !== 'POST') clearTimeout(timer);
+      data = await (response.ok && schema.raw ? schema.raw(response) : readBody(response)).catch(() => undefined);
+      if (signal?.aborted) throw signal.reason;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
     }
 
-    const now = Date.now();
     const { status, headers: answer } = response;
-    if (status === 304 && validators) return { status: 'not-modified' };
-    // A cross-origin redirect is opaque: status 0, no Location to read.
-    if (response.type === 'opaqueredirect' || (status > 299 && status < 400)) {
-      throw new RedirectError(status, `The service redirected ${method} ${url}; the kit does not follow a redirected POST.`, undefined);
-    }
-
-    const data = await (response.ok && schema.raw ? schema.raw(response) : readBody(response)).catch(() => undefined);
-
     // 409 from an upsert: the address is already subscribed, which is what the visitor wanted.
     const already = status === 409 && upsert;
     if (response.ok || already) {
@@ -253,9 +295,9 @@ export class Transport {
 
     if (status === 429) {
       // Without a usable wait in the headers the budget picks one, longer for each repeat.
-      const wait = retryDelay(answer, now);
-      const resetAt = await this.budget.close(group, wait && now + wait);
-      throw rateLimited(resetAt, now, true, messageOf(data, 'Too Many Attempts.'));
+      const wait = retryDelay(answer, receivedAt);
+      const resetAt = await this.budget.close(group, wait && receivedAt + wait);
+      throw rateLimited(resetAt, receivedAt, true, messageOf(data, 'Too Many Attempts.'));
     }
 
     if (status === 422) {
@@ -266,7 +308,7 @@ export class Transport {
 
     const error = new HttpError(status, messageOf(data, `The service answered ${status}.`), data);
     // 503: the service took nothing. 502 and 504: a gateway gave up, perhaps after passing it on.
-    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, retryDelay(answer, now));
+    if (status > 501 && status < 505) throw new RetryableError(error, status !== 503, retryDelay(answer, receivedAt));
     throw error;
   }
 }

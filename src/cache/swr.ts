@@ -17,6 +17,7 @@
 import type { Conditional } from '../api/transport.js';
 import { RateLimitedError } from '../api/errors.js';
 import { backoff } from '../timing/backoff.js';
+import { now as clock } from '../timing/clock.js';
 import { openStore, type Backend } from './store.js';
 
 export interface CacheEntry<T> {
@@ -156,7 +157,7 @@ function result<T>(
  * is thrown again without a request.
  */
 export async function swr<T>(key: string, load: Load<T>, options: SwrOptions): Promise<SwrResult<T>> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clock;
   const isFresh = (entry: CacheEntry<T>) => now() - entry.storedAt < options.maxAgeMs;
   const entry = await read<T>(key, isFresh);
 

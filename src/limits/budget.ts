@@ -22,13 +22,14 @@
 import { openStore } from '../cache/store.js';
 import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
+import { now as clock } from '../timing/clock.js';
 import { MAX_WAIT_MS } from '../timing/retry-after.js';
 import { EMAIL_GROUPS, EMAIL_LIMIT, GROUP_LIMITS, normalizeEmail, type Limit, type LimitGroup } from './rules.js';
 
 export type Decision = { ok: true } | { ok: false; resetAt: number };
 
 export interface BudgetOptions {
-  /** Clock in ms since the epoch; tests pass their own. */
+  /** Clock in ms since the epoch (default: the kit's clock, which a system clock set back or forward does not move); tests pass their own. */
   now?: () => number;
   /** Added to every window, for the time a request may spend on the wire. Default 1000 ms. */
   marginMs?: number;
@@ -148,8 +149,15 @@ function decide(state: State, group: LimitGroup, hash: string | undefined, margi
   return blockedUntil.length ? { ok: false, resetAt: Math.max(...blockedUntil) } : { ok: true };
 }
 
-/** 64 bits of FNV-1a, two 32-bit halves with different offsets: for pages without SubtleCrypto. */
-function fallbackHash(text: string): string {
+/**
+ * The counter key of an address: 64 bits of FNV-1a (two 32-bit halves with different
+ * offsets) of the address salted with the service, so the same address has unrelated keys on
+ * two services and the stored budgets never show it. A key only has to tell a visitor's few
+ * addresses apart, and no hash keeps an address from someone who guesses it and hashes it
+ * too: a cryptographic digest would buy nothing here but an await and its code.
+ */
+function hashEmail(scope: string, email: string): string {
+  const text = `${scope}\n${normalizeEmail(email)}`;
   let a = 0x811c9dc5;
   let b = 0x050c5d1f;
   for (let i = 0; i < text.length; i++) {
@@ -158,23 +166,6 @@ function fallbackHash(text: string): string {
     b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
   }
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
-
-/**
- * The counter key of an address: a hash salted with the service, so the same address has
- * unrelated keys on two services and the stored budgets never show it. SubtleCrypto exists
- * only in secure contexts; an http page embedding an https service gets the fallback, and
- * since every tab of one origin is alike in this, they all agree on the keys.
- */
-async function hashEmail(scope: string, email: string): Promise<string> {
-  const text = `${scope}\n${normalizeEmail(email)}`;
-  try {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-    return Array.from(new Uint8Array(digest).subarray(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
-  } catch {
-    // No SubtleCrypto (not a secure context), or an embedded browser that refuses to digest.
-    return fallbackHash(text);
-  }
 }
 
 // Listeners of this page, by service; other tabs hear of a change on the channel.
@@ -203,10 +194,10 @@ function changed(scope: string): void {
 const budgets = new Map<string, Budget>();
 
 function createBudget(scope: string, options: BudgetOptions): Budget {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clock;
   const marginMs = Math.max(0, options.marginMs ?? DEFAULT_MARGIN_MS);
   const key = KEY_PREFIX + scope;
-  const hashFor = async (group: LimitGroup, email: string | undefined) =>
+  const hashFor = (group: LimitGroup, email: string | undefined) =>
     email !== undefined && email.trim() !== '' && EMAIL_GROUPS.has(group) ? hashEmail(scope, email) : undefined;
 
   /** One read-decide-write in one transaction; `change` runs inside it and must not wait. */
@@ -224,7 +215,7 @@ function createBudget(scope: string, options: BudgetOptions): Budget {
 
   return {
     async take(group, email) {
-      const hash = await hashFor(group, email);
+      const hash = hashFor(group, email);
       return transact((state, at) => {
         const decision = decide(state, group, hash, marginMs, at);
         if (decision.ok) {
@@ -236,7 +227,7 @@ function createBudget(scope: string, options: BudgetOptions): Budget {
     },
 
     async check(group, email) {
-      const hash = await hashFor(group, email);
+      const hash = hashFor(group, email);
       const at = now();
       return decide(prune(await store.get(key), marginMs, at), group, hash, marginMs, at);
     },

@@ -13,6 +13,16 @@
  * within one call: the store counts it before it leaves, so a page that goes away during
  * the re-send cannot lead to a third.
  *
+ * A send a form makes now (`sendNow`) is written down in the same store, in flight, before it
+ * leaves, under a Web Lock of its own while it is in flight: a page that goes away mid-send
+ * (a link followed, a tab closed) leaves it for the next page, which applies the same rule;
+ * an answer that comes after its form left the page (an app swapped its route) is kept for
+ * the next form of its target, which tells it. Nothing a visitor sent is lost with a page.
+ *
+ * The store is opened when it is first needed, not as a page loads: a marker in
+ * localStorage says whether anything may wait in it, so a page whose visitor never left
+ * anything behind opens no database before a submission.
+ *
  * Nothing leaves the store before a form of its target has taken it (`claim`): an entry the
  * service has taken (2xx, or a 409 for an upsert) stays as `delivered`, an unknown outcome
  * as `unconfirmed`, an answer after which it is not sent again by itself as `refused` (a
@@ -29,7 +39,7 @@ import { sharedTransport } from '../api/transport.js';
 import { openStore } from '../cache/store.js';
 import { tabChannel } from '../lifecycle/tabs.js';
 import { backoff } from '../timing/backoff.js';
-import { sleep } from '../timing/sleep.js';
+import { now } from '../timing/clock.js';
 
 /**
  * A final refusal, as stored and as sent to other tabs: the error's own fields (name, status,
@@ -79,7 +89,8 @@ export type ClaimedEntry = OutboxEntry & { error?: Error | undefined };
 
 /**
  * Fires 'delivered' (CustomEvent<DeliveredDetail>), 'failed' (CustomEvent<FailedDetail>) and
- * 'unconfirmed' (CustomEvent<{ entry }>), in every tab.
+ * 'unconfirmed' (CustomEvent<{ entry }>), in every tab; `detail.here` is true in the tab whose
+ * outbox wrote it.
  */
 export const outboxEvents: EventTarget = new EventTarget();
 
@@ -88,15 +99,37 @@ const NAME = 'hub-kit:outbox';
 const START_DELAY_MS = 200;
 const BACKOFF_FIRST_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
-/** Before a signup's one re-send: a moment for a dropped connection to mend. */
-const RESEND_MS = 800;
 
 /** 128 random bits in hex (randomUUID exists only in secure contexts; an http page of a site may still embed us). */
 const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const store = openStore('hub-kit-outbox', 'entries');
 
-type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse };
+/**
+ * The marker (localStorage, one short string) that anything may wait in the store, set before
+ * and after every write that adds an entry, and taken away only when the store was seen empty
+ * while it stayed the same: a page reads it instead of opening the database. Where
+ * localStorage cannot be read (storage blocked), anything may wait.
+ */
+const marker = (value?: string | null): string | null => {
+  try {
+    if (value) localStorage.setItem(NAME, value);
+    else if (value === null) localStorage.removeItem(NAME);
+    return localStorage.getItem(NAME);
+  } catch {
+    return NAME;
+  }
+};
+const mark = () => marker(randomId());
+/** Whether anything may wait in the outbox, from an earlier page or this one. */
+export const waiting = (): boolean => !!marker();
+
+async function tidy(): Promise<void> {
+  const seen = marker();
+  if (seen && !(await store.entries()).length && marker() === seen) marker(null);
+}
+
+type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse; here?: boolean };
 
 let listening = false;
 let started = false;
@@ -106,6 +139,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 let failures = 0;
 let lastQueuedAt = 0;
+/** Entries this page is sending now, outside a flush. */
+const live = new Set<string>();
 /**
  * From `beforeunload` or `pagehide` to `pageshow`: a page being left takes nothing back for
  * the visitor, who would never see it. (Firefox stops a page's fetches as the navigation
@@ -122,7 +157,7 @@ function leave(): void {
 /** Dispatches `message` to this tab's listeners (outboxEvents); `announce` tells the other tabs too. */
 function dispatchHere(message: Message): void {
   const { entry } = message;
-  const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!) } : message;
+  const detail = message.type === 'failed' ? { entry, error: revive(entry.refused!), here: message.here } : message;
   outboxEvents.dispatchEvent(new CustomEvent(message.type, { detail }));
 }
 
@@ -135,7 +170,7 @@ const revive = (refusal: Refusal): Error => Object.assign(new HubError(refusal.m
 const tabs = tabChannel(NAME, dispatchHere);
 
 function announce(message: Message): void {
-  dispatchHere(message);
+  dispatchHere({ ...message, here: true });
   try {
     tabs()?.postMessage(message);
   } catch {
@@ -143,9 +178,9 @@ function announce(message: Message): void {
   }
 }
 
-/** A flush nobody awaits: if it breaks, try again later rather than leave a rejection behind. */
+/** A flush nobody awaits, when anything may wait: if it breaks, try again later rather than leave a rejection behind. */
 function kick(): void {
-  flush().catch(retryLater);
+  if (waiting()) flush().catch(retryLater);
 }
 
 function listen(): void {
@@ -167,19 +202,20 @@ function flushAt(at: number): void {
     timer = undefined;
     timerAt = Infinity;
     kick();
-  }, Math.max(0, at - Date.now()));
+  }, Math.max(0, at - now()));
 }
 
 function retryLater(): void {
   // Jitter, so many visitors coming back online do not all knock at once.
-  flushAt(Date.now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
+  flushAt(now() + backoff(++failures, BACKOFF_FIRST_MS, BACKOFF_MAX_MS));
 }
 
 /**
  * An answer after which the kit does not send the entry again by itself: a refusal (a 4xx,
- * a redirect, a set-up error), and a 5xx other than 503, which may have come after the
- * service stored it (sending it again could deliver it twice). Only a 503 or a 408, which
- * say the service took nothing, and a 429 are waited out and tried again.
+ * a redirect, a set-up error, a request the page's policy blocked), and a 5xx other than
+ * 503, which may have come after the service stored it (sending it again could deliver it
+ * twice). Only a 503 or a 408, which say the service took nothing, and a 429 are waited out
+ * and tried again.
  */
 function isFinal(error: unknown): boolean {
   const status = isHubError(error) ? (error.status ?? 0) : 0;
@@ -189,16 +225,36 @@ function isFinal(error: unknown): boolean {
 /** Whether the entry waits for a person rather than for a flush. */
 const forVisitor = (entry: OutboxEntry | undefined): boolean => !!(entry?.delivered || entry?.unconfirmed || entry?.refused);
 
+/**
+ * Writes down how a send ended that nobody will tell the visitor now: delivered, unconfirmed
+ * or refused for a form to take, or kept to be sent later (offline, a wait, a 503). Answers
+ * whether the entry still waits to be sent.
+ */
+async function keep(entry: OutboxEntry, { response, error }: Outcome): Promise<boolean> {
+  const kept: OutboxEntry = { ...entry, sending: undefined };
+  if (response) kept.delivered = response;
+  else if (error instanceof UnconfirmedError) kept.unconfirmed = true;
+  else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
+  await store.set(entry.id, kept);
+  const type = response ? 'delivered' : kept.unconfirmed ? 'unconfirmed' : kept.refused && 'failed';
+  if (type) announce({ type, entry: kept, response });
+  else if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
+  else if (!(error instanceof OfflineError)) retryLater(); // `online` resumes an offline one.
+  return !type;
+}
+
 async function sendAll(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` resumes.
   const unreachable = new Set<string>();
   const queue = await pending();
   for (let i = 0; i < queue.length; i++) {
-    const { id, baseUrl } = queue[i]!;
+    const { id, baseUrl, sending } = queue[i]!;
     // What already waits for a form is passed over without a transaction (delivered entries
     // stay until a form takes them); the transaction below checks again what changed since.
     if (unreachable.has(baseUrl) || forVisitor(queue[i])) continue;
-    const now = Date.now();
+    // Being sent now by a form of this page, which tells its outcome. (A form of another
+    // tab holds the lock shared while it sends: this flush waited for it.)
+    if (sending && live.has(id)) continue;
     let picked: OutboxEntry | undefined;
     // Picked and marked in flight in one readwrite transaction: no other flush, in this tab
     // or another, can pick it between the read and the mark.
@@ -206,12 +262,12 @@ async function sendAll(): Promise<void> {
       picked = undefined;
       // Sent by a flush before this one, or waiting for the visitor.
       if (!entry || forVisitor(entry)) return entry;
-      // In flight, yet no flush holds it: its page went away mid-send, or this flush left it
+      // In flight, yet nobody holds it: its page went away mid-send, or this flush left it
       // so after a send of unknown outcome. Either way that send counts as one of unknown
       // outcome, written down here, before any re-send leaves.
       const unknowns = (entry.unknowns ?? 0) + (entry.sending ? 1 : 0);
       const giveUp = unknowns > 0 && (!ENDPOINTS[entry.endpoint].resend || unknowns > 1);
-      return (picked = { ...entry, unknowns, sending: giveUp ? undefined : now, unconfirmed: giveUp });
+      return (picked = { ...entry, unknowns, sending: giveUp ? undefined : now(), unconfirmed: giveUp });
     });
     const entry = picked as OutboxEntry | undefined;
     if (!entry) continue;
@@ -219,68 +275,125 @@ async function sendAll(): Promise<void> {
       announce({ type: 'unconfirmed', entry });
       continue;
     }
-    let response: SubmitResponse;
-    // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
-    globalThis.addEventListener?.('beforeunload', leave);
-    try {
-      response = await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, { once: true });
-    } catch (error) {
-      if (error instanceof UnconfirmedError && !entry.unknowns && ENDPOINTS[entry.endpoint].resend) {
-        // Left marked in flight: picked again, the store counts this send as unknown before
-        // the one re-send a signup allows leaves.
-        queue.push(entry);
-        await sleep(backoff(1, RESEND_MS, RESEND_MS));
-        continue;
-      }
-      const kept: OutboxEntry = { ...entry, sending: undefined };
-      if (error instanceof UnconfirmedError) kept.unconfirmed = true;
-      else if (isFinal(error)) kept.refused = { ...(error as Error), message: (error as Error).message };
-      await store.set(id, kept);
-      if (error instanceof OfflineError) return; // `online` resumes.
-      if (error instanceof RateLimitedError) flushAt(error.resetAt.getTime());
-      else if (kept.unconfirmed) announce({ type: 'unconfirmed', entry: kept });
-      else if (kept.refused) announce({ type: 'failed', entry: kept });
-      else {
-        // A 503 or 408 (nothing taken), after the client's own retries: keep the entry and
-        // try the others of this service later.
-        unreachable.add(entry.baseUrl);
-        retryLater();
-      }
-      continue;
-    } finally {
-      globalThis.removeEventListener?.('beforeunload', leave);
-    }
-    failures = 0;
-    // Kept until a form of its target tells the visitor: this page may have none.
-    const done: OutboxEntry = { ...entry, sending: undefined, delivered: response };
-    await store.set(id, done);
-    announce({ type: 'delivered', entry: done, response });
+    const outcome = await deliver(entry);
+    if ('response' in outcome) failures = 0;
+    // Kept until a form of its target tells the visitor (this page may have none), or to be
+    // sent later: a 503 or 408 (nothing taken), after the client's own retries, keeps the
+    // others of this service waiting too.
+    if (await keep(entry, outcome)) unreachable.add(entry.baseUrl);
+    if (outcome.error instanceof OfflineError) return; // `online` resumes.
+  }
+  await tidy();
+}
+
+/** How a send ended: the service's answer, or the error. */
+type Outcome = { response?: SubmitResponse; error?: unknown };
+
+/**
+ * Sends `entry`, marked in flight in the store: a signup whose send has an unknown outcome is
+ * sent once more (by the transport, within the call), that send of unknown outcome written
+ * down (`unknowns`) before the re-send leaves, so that a page gone during the re-send leads
+ * to no third; an entry found in flight was counted so when it was picked, and gets no re-send.
+ */
+async function deliver(entry: OutboxEntry): Promise<Outcome> {
+  // Only while a send is in flight: a beforeunload listener costs a page its back/forward cache.
+  globalThis.addEventListener?.('beforeunload', leave);
+  try {
+    return {
+      response: await post(sharedTransport(entry.baseUrl), entry.endpoint, entry.params, entry.body, {
+        once: !!entry.unknowns,
+        resent: () => write({ ...entry, sending: now(), unknowns: (entry.unknowns = 1) }),
+      }),
+    };
+  } catch (error) {
+    return { error };
+  } finally {
+    globalThis.removeEventListener?.('beforeunload', leave);
   }
 }
 
-async function withLock(task: () => Promise<void>): Promise<void> {
-  // Web Locks exist in every current browser, but only in secure contexts. Without them the
-  // claim still keeps two flushes from sending one entry at once, but an entry another tab
-  // is sending that moment looks abandoned: a contact message then waits for the visitor
-  // (never sent twice), a signup may go once more (an upsert).
-  const locks = typeof navigator !== 'undefined' ? (navigator as Partial<Navigator>).locks : undefined;
-  if (locks) await locks.request(NAME, task);
-  else await task();
+/**
+ * Runs `task` holding the Web Lock `hub-kit:outbox` across the origin's tabs: a flush alone
+ * (exclusive), a form's send beside other sends (`shared`), so that a flush waits for every
+ * send in flight and finds in flight only what a page left so. Web Locks exist in every
+ * current browser, but only in secure contexts, and a browser that blocks site data refuses
+ * them: the task then runs without one. Without locks the claim
+ * still keeps two flushes from sending one entry at once, but an entry another tab is
+ * sending that moment looks abandoned: a contact message then waits for the visitor (never
+ * sent twice), a signup may go once more (an upsert).
+ */
+async function hold<T>(task: () => Promise<T>, mode?: LockMode): Promise<T> {
+  let ran = false;
+  try {
+    if (typeof navigator !== 'undefined' && navigator.locks) {
+      return await navigator.locks.request(NAME, { mode }, () => ((ran = true), task()));
+    }
+  } catch (error) {
+    if (ran) throw error;
+  }
+  return task();
+}
+
+/** A new entry of this page, not yet stored. */
+export function draft<N extends PostEndpoint>(entry: Omit<OutboxEntry<N>, 'id' | 'queuedAt'>): OutboxEntry<N> {
+  // Strictly increasing within a page, so two submissions in one millisecond keep their order.
+  lastQueuedAt = Math.max(now(), lastQueuedAt + 1);
+  return { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
+}
+
+/** Writes `entry` to the store, with the marker on both sides of the write. */
+async function write(entry: OutboxEntry): Promise<void> {
+  listen();
+  mark();
+  await store.set(entry.id, entry);
+  mark();
 }
 
 /** Keeps a submission durably until it is delivered. */
 export async function enqueue<N extends PostEndpoint>(
   entry: Omit<OutboxEntry<N>, 'id' | 'queuedAt'>,
 ): Promise<OutboxEntry<N>> {
-  // Strictly increasing within a page, so two submissions in one millisecond keep their order.
-  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
-  const full = { ...entry, id: randomId(), queuedAt: lastQueuedAt } as OutboxEntry<N>;
-  await store.set(full.id, full);
-  listen();
+  const full = draft(entry);
+  await write(full);
   // Queued after the client's own retries failed: give the service a moment first.
-  flushAt(Date.now() + BACKOFF_FIRST_MS);
+  flushAt(now() + BACKOFF_FIRST_MS);
   return full;
 }
+
+/**
+ * Sends `entry` now, for a form in front of the visitor, written down first: it is stored in
+ * flight before it leaves (holding the outbox's Web Lock shared, so that no flush of any tab
+ * takes it for abandoned), and a signup's one re-send after an unknown outcome is counted in the store
+ * before it leaves, as a flush does. A page that goes away mid-send leaves it in flight, and
+ * the next page's flush applies the outbox's rule to it.
+ *
+ * Resolves with the service's answer, or rejects with the error, for the form to tell. The
+ * entry then leaves the store, unless `kept(ok)`, asked as the answer comes, says that the
+ * form cannot give it back (it left the page; or, for an answer that is no success, its
+ * fields hold something else now), or the page is being left: the outcome is then kept for a
+ * form of its target, as a flush keeps it. After an OfflineError it waits in the outbox.
+ */
+export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
+  live.add(entry.id);
+  try {
+    return await hold(async () => {
+      await write((entry = { ...entry, sending: now(), unknowns: 0 }));
+      const { response, error } = await deliver(entry);
+      if (error instanceof OfflineError || leaving || kept(!!response)) await keep(entry, { response, error });
+      else {
+        await store.update(entry.id, () => undefined);
+        void tidy();
+      }
+      if (!response) throw error;
+      return response;
+    }, 'shared');
+  } finally {
+    live.delete(entry.id);
+  }
+}
+
+/** Whether the outbox keeps its entries across pages here ('memory' where the browser refuses storage). */
+export const durable = async (): Promise<boolean> => (await store.backend()) === 'indexeddb';
 
 /**
  * Takes the oldest entry waiting for the visitor (delivered, unconfirmed, or refused) for
@@ -289,12 +402,15 @@ export async function enqueue<N extends PostEndpoint>(
  */
 export async function claim(match: (entry: OutboxEntry) => boolean): Promise<ClaimedEntry | undefined> {
   listen();
-  for (const found of leaving ? [] : await pending()) {
+  for (const found of leaving || !waiting() ? [] : await pending()) {
     if (!forVisitor(found) || !match(found)) continue;
     let taken: OutboxEntry | undefined;
     await store.update<OutboxEntry>(found.id, (entry) => ((taken = forVisitor(entry) ? entry : undefined) ? undefined : entry));
     const back = taken as OutboxEntry | undefined;
-    if (back) return { ...back, error: back.refused && revive(back.refused) };
+    if (back) {
+      void tidy();
+      return { ...back, error: back.refused && revive(back.refused) };
+    }
   }
   return undefined;
 }
@@ -320,7 +436,7 @@ export function flush(): Promise<void> {
   running = (async () => {
     do {
       again = false;
-      await withLock(sendAll);
+      await hold(sendAll);
     } while (again);
   })().finally(() => {
     running = undefined;
@@ -328,10 +444,14 @@ export function flush(): Promise<void> {
   return running;
 }
 
-/** Idempotent: flushes now, on every `online` event, and when a rate-limit wait ends. */
+/**
+ * Idempotent: flushes soon when anything may wait (the marker says so), on every `online`
+ * event, and when a rate-limit wait ends. A page whose visitor left nothing behind opens no
+ * database for it.
+ */
 export function startOutbox(): void {
   if (started) return;
   started = true;
   listen();
-  flushAt(Date.now() + START_DELAY_MS);
+  flushAt(now() + START_DELAY_MS);
 }

@@ -35,7 +35,7 @@ export async function control(ctx: Context): Promise<Response> {
       case 'records':
         return json(200, instance.records);
       case 'log':
-        return json(200, { requests: instance.log });
+        return json(200, { requests: instance.log, inFlight: [...instance.inFlight] });
       case 'clock':
         return json(200, { now: iso(instance.now()), offset_seconds: instance.offsetMs / 1000 });
       case 'faults':

@@ -63,6 +63,7 @@ export async function applyFault(fault: ArmedFault, ctx: Context, handle: () => 
     fault.status === undefined
       ? (handled ?? (await handle()))
       : { response: faultResponse(fault), outcome: handled?.outcome ?? ('fault' as const), trap: handled?.trap };
+  if (fault.stall) answer.response = stalled(answer.response, ctx);
   const { headers } = answer.response;
   if (fault.clockSkew !== undefined) headers.set('Date', new Date(serverNow).toUTCString());
   if (fault.reset !== undefined) {
@@ -70,6 +71,26 @@ export async function applyFault(fault: ArmedFault, ctx: Context, handle: () => 
     headers.set('X-RateLimit-Reset', String(fault.resetUnit === 'milliseconds' ? Math.round(at) : Math.ceil(at / 1000)));
   }
   return { ...answer, without: [...(answer.without ?? []), ...without] };
+}
+
+/** `response` with the same status and headers, whose body stops halfway until released, then is cut off. */
+function stalled(response: Response, ctx: Context): Response {
+  const { instance } = ctx;
+  const until = AbortSignal.any([ctx.request.signal, instance.holds.signal]);
+  instance.held++;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.length > 1) controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+      void sleep(MAX_DELAY_MS, until)
+        .catch(() => undefined)
+        .then(() => {
+          instance.held--;
+          controller.error(new Error('The answer was cut off.'));
+        });
+    },
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 function faultResponse(fault: FaultRule): Response {
@@ -105,7 +126,7 @@ export function parseFaults(body: unknown): ArmedFault[] | string {
 function parseFault(rule: unknown): ArmedFault | string {
   const object = rule && typeof rule === 'object' && !Array.isArray(rule) ? (rule as Record<string, unknown>) : undefined;
   if (!object || typeof object.path !== 'string') return 'A fault needs a "path": a substring of the request path.';
-  const { path, method, times = 1, skip = 0, delayMs, headers, body, redirect, drop, store, hold, cors, reset, resetUnit, clockSkew } = object;
+  const { path, method, times = 1, skip = 0, delayMs, headers, body, redirect, drop, store, hold, cors, reset, resetUnit, clockSkew, stall } = object;
   let { status } = object;
   if (method !== undefined && typeof method !== 'string') return '"method" must be a string.';
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599)) {
@@ -116,7 +137,7 @@ function parseFault(rule: unknown): ArmedFault | string {
   if (delayMs !== undefined && (typeof delayMs !== 'number' || !(delayMs >= 0) || delayMs > MAX_DELAY_MS)) {
     return `"delayMs" must be a number of milliseconds up to ${MAX_DELAY_MS}.`;
   }
-  for (const [name, value] of [['drop', drop], ['store', store], ['hold', hold], ['cors', cors]] as const) {
+  for (const [name, value] of [['drop', drop], ['store', store], ['hold', hold], ['cors', cors], ['stall', stall]] as const) {
     if (value !== undefined && typeof value !== 'boolean') return `"${name}" must be true or false.`;
   }
   for (const [name, value] of [['reset', reset], ['clockSkew', clockSkew]] as const) {
@@ -131,8 +152,9 @@ function parseFault(rule: unknown): ArmedFault | string {
     if (!REDIRECTS.includes(status as number)) return `A redirect's "status" must be one of ${REDIRECTS.join(', ')}.`;
   }
   if (drop && status !== undefined) return 'A fault that drops the connection sends no "status" or "redirect".';
-  if (status === undefined && !drop && !delayMs && !hold && cors !== false && reset === undefined && clockSkew === undefined) {
-    return 'A fault needs a "status", a "redirect", "drop": true, a "delayMs", "hold": true, "cors": false, a "reset" or a "clockSkew".';
+  if (stall && drop) return 'A fault that drops the connection has no body to stall.';
+  if (status === undefined && !drop && !delayMs && !hold && !stall && cors !== false && reset === undefined && clockSkew === undefined) {
+    return 'A fault needs a "status", a "redirect", "drop": true, a "delayMs", "hold": true, "stall": true, "cors": false, a "reset" or a "clockSkew".';
   }
   if (headers !== undefined && (typeof headers !== 'object' || headers === null || Array.isArray(headers))) {
     return '"headers" must be an object of strings (or null, to leave a header out).';
@@ -154,6 +176,7 @@ function parseFault(rule: unknown): ArmedFault | string {
     ...(drop ? { drop: true } : {}),
     ...(store ? { store: true } : {}),
     ...(hold ? { hold: true } : {}),
+    ...(stall ? { stall: true } : {}),
     ...(cors === false ? { cors: false } : {}),
     ...(reset !== undefined ? { reset: reset as number } : {}),
     ...(resetUnit !== undefined ? { resetUnit: resetUnit as 'seconds' | 'milliseconds' } : {}),

@@ -186,9 +186,18 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
     if (!path.startsWith(API_ROOT)) return { response: json(404, { message: NOT_FOUND }) };
 
     // Read apart from the endpoint, so the log names the submission whatever answered it.
-    const peek = ctx.method === 'POST' ? emailOf(request.clone()) : undefined;
-    const { response, outcome, without, trap } = await api(ctx);
-    const email = await peek;
+    const email = ctx.method === 'POST' ? await emailOf(request.clone()) : undefined;
+    const arrival = { method: ctx.method, path: path + url.search, arrived: iso(instance.now()), ...(email ? { email } : {}) };
+    const { arrived } = arrival;
+    // Arrived and not answered yet: a held or delayed request, counted where it arrived.
+    instance.inFlight.add(arrival);
+    let answer: Answer;
+    try {
+      answer = await api(ctx);
+    } finally {
+      instance.inFlight.delete(arrival);
+    }
+    const { response, outcome, without, trap } = answer;
     instance.record({
       method: ctx.method,
       path: path + url.search,
@@ -196,6 +205,7 @@ export function createStandIn(options: StandInOptions = {}): StandIn {
       outcome,
       visitor: ctx.visitor,
       at: iso(instance.now()),
+      arrived,
       ...(trap ? { trap } : {}),
       ...(email ? { email } : {}),
     });

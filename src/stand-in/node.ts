@@ -135,7 +135,14 @@ async function handle(
     res.end();
     return;
   }
-  res.end(Buffer.from(await response.arrayBuffer()));
+  // Written as it comes: a `stall` fault sends part of a body, then nothing, then cuts it off.
+  try {
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    res.end();
+  } catch {
+    res.destroy();
+  }
 }
 
 export interface ServeOptions {

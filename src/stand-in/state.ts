@@ -26,7 +26,10 @@ export interface LoggedRequest {
   status: number;
   outcome: Outcome;
   visitor: string;
+  /** When it was answered (a held or delayed request, later than it arrived). */
   at: string;
+  /** When it arrived, before any fault held or delayed it: when the service's limits count it. */
+  arrived: string;
   /**
    * For a submission: its spam-trap field `website` as received, `missing`, `empty` or
    * `filled`, so a test can see that a client sends the trap.
@@ -104,6 +107,8 @@ export class Instance {
   forms = new Map<string, string>();
   records: Records = { subscribers: [], contacts: [], magic_links: [] };
   log: LoggedRequest[] = [];
+  /** Requests that arrived and are not answered yet (a fault holds or delays them), as the log will name them. */
+  inFlight = new Set<Pick<LoggedRequest, 'method' | 'path' | 'arrived' | 'email'>>();
   faults: ArmedFault[] = [];
   /** Requests a `hold` fault holds now, and what lets them go. */
   held = 0;

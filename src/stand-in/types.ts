@@ -139,6 +139,13 @@ export interface FaultRule {
   /** Destroy the connection instead of answering, after the request (and its body) was read. */
   drop?: boolean;
   /**
+   * Send the answer's status, headers and the first half of its body, then nothing more, as a
+   * stalled proxy or a CDN cut off mid-answer: the body ends in a cut-off connection when a
+   * test lets go of held requests (`POST /__stand-in/faults/release`), the client goes away,
+   * or 120 s pass.
+   */
+  stall?: boolean;
+  /**
    * Let the service handle the request first, as it normally would (a POST is saved, the
    * request counts against its limits and is logged with its real outcome); the fault then
    * replaces the answer, or drops the connection. Without it, the service never sees the request.

@@ -1,19 +1,23 @@
 /**
  * Model-based, in real tabs: random sequences around a form of the built dist/hub-kit.js on
- * one origin, the stand-in service on another (a contact form, a signup form, or a signup
- * form for a magic link), with what only real tabs have: a reload, a navigation to another
- * page of the site, a tab closed (and the site opened again), a second tab with the same
- * form. The service answers the next POST 201, 409, 422, 429, 500, 201 without CORS headers
- * (stored, but unreadable), or holds it (stored, no answer yet) so that a page can be left
- * while its send is in flight; the browser goes offline and online; time passes.
+ * one origin, the stand-in service on another (a contact form, a signup form that subscribes,
+ * sends a magic link or posts to the form action URL), with what only real tabs have: a
+ * reload, a navigation to another page of the site, a tab closed (and the site opened again),
+ * a second tab with the same form. The service answers the next POST as any of the faults
+ * of test/fixtures/submission-model.ts (2xx with odd or stalled bodies, 4xx, 429 with and
+ * without headers, 5xx, a cut connection, a hold so that a page can be left while its send
+ * is in flight, an answer without CORS headers…); the browser goes offline and online; time
+ * passes.
  *
- * After every step, from the stand-in's log and what the visitor reads in the tab in front:
- * a contact message or a magic link arrives at most once per intent, a signup at most
- * twice; "sent" is read only after a 2xx (or a signup's 409, already subscribed); the
- * per-visitor budget holds. At the end, every intent the visitor did not type over was
- * delivered or is back in the form's fields.
+ * After every step, from what arrived at the stand-in (counted where it arrived) and what the
+ * visitor reads in the tab in front: a contact message or a magic link reaches the service
+ * at most once per intent, a signup at most twice; each success the visitor reads follows a
+ * good answer a page itself read (recorded beside the pages' fetch); the per-visitor budget
+ * holds by arrival. At the end, every intent the visitor did not type over (or leave unsent
+ * in the fields of a page they left) was delivered, is back in the form's fields, or waits in
+ * the outbox to be sent; an intent in flight when its page was left is not excused.
  *
- * CI runs a few sequences per browser (HUB_MODEL_RUNS, default 2); `npm run soak` more. A
+ * CI runs 8 sequences per browser (HUB_MODEL_RUNS), of all four kinds; `npm run soak` more. A
  * failure prints fast-check's shrunk counterexample, seed, path and the commands' replayPath
  * (HUB_MODEL_SEED, HUB_MODEL_PATH and HUB_MODEL_REPLAY replay it).
  *
@@ -26,14 +30,12 @@ import { serve, type Served } from '../../src/stand-in/node.js';
 import { wantedBrowsers, launch, type HarnessBrowser, type HarnessPage } from '../support/browser-harness.js';
 import { startSite, type Site } from '../support/site.js';
 import { wait } from '../support/until.js';
-import { brokenPromises, delivered, POST_PATH, SUCCESS, TAG, type Kind, type Logged } from '../fixtures/submission-model.js';
+import { ANSWERS, brokenPromises, delivered, faultFor, isSuccess, POST_PATH, TAG, unreadSuccesses, type Answer, type Kind, type Logged } from '../fixtures/submission-model.js';
 
-const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 2);
+const RUNS = Number(process.env.HUB_MODEL_RUNS ?? 8);
 const SEED = process.env.HUB_MODEL_SEED ? Number(process.env.HUB_MODEL_SEED) : undefined;
 const PATH = process.env.HUB_MODEL_PATH;
 const REPLAY = process.env.HUB_MODEL_REPLAY;
-
-type Answer = 201 | 409 | 422 | 429 | 500 | 'hold' | 'no-cors';
 
 let service: Served;
 let site: Site;
@@ -51,6 +53,13 @@ interface Intent {
   email: string;
   overwritten: boolean;
 }
+
+/** What a page of the site read: good answers to its POSTs (epoch ms), gathered from each tab before it goes. */
+interface Reads {
+  times: number[];
+  /** How many of each open tab's own list were gathered. */
+  seen: Map<HarnessPage, number>;
+}
 interface Model {
   offline: boolean;
   tabs: number;
@@ -62,8 +71,10 @@ interface Real {
   browser: HarnessBrowser;
   tabs: HarnessPage[];
   intents: Intent[];
-  successes: number;
+  /** When the tab in front began to show each success (epoch ms, as observed). */
+  successes: number[];
   lastText: string;
+  reads: Reads;
 }
 
 const control = async <T>(base: string, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> => {
@@ -71,10 +82,24 @@ const control = async <T>(base: string, path: string, body?: unknown, method = b
   assert.ok(response.ok, `${path}: ${response.status}`);
   return (await response.json()) as T;
 };
-const posts = async (r: Real) =>
-  (await control<{ requests: Logged[] }>(r.base, 'log')).requests.filter((q) => q.method === 'POST' && q.path.includes(POST_PATH[r.kind]));
+/** The POSTs of this sequence's kind, answered or in flight, where they arrived. */
+const posts = async (r: Real): Promise<Logged[]> => {
+  const { requests, inFlight } = await control<{ requests: Logged[]; inFlight: Logged[] }>(r.base, 'log');
+  return [...requests, ...inFlight.map((q) => ({ ...q, status: 0, outcome: 'in-flight', at: q.arrived }))].filter(
+    (q) => q.method === 'POST' && q.path.includes(POST_PATH[r.kind]),
+  );
+};
 const front = (r: Real) => r.tabs.at(-1)!;
-const url = (r: Real, where = '/contact') => site.url(where, { base: r.base, kind: r.kind });
+const url = (r: Real, where = '/contact') => site.url(where, { base: r.base, kind: r.kind, record: true });
+
+/** Gathers what `tab` read since the last time (its list starts again with each new document). */
+async function gather(r: Real, tab: HarnessPage): Promise<void> {
+  const list = await tab.evaluate(() => (window as unknown as { __reads?: number[] }).__reads ?? []).catch(() => [] as number[]);
+  const seen = r.reads.seen.get(tab) ?? 0;
+  // A shorter list is a new document's.
+  r.reads.times.push(...list.slice(list.length < seen ? 0 : seen));
+  r.reads.seen.set(tab, list.length);
+}
 const ready = (tab: HarnessPage, tag: string) => tab.waitFor((t: string) => !!document.querySelector(`${t} form`), [tag], { what: 'the form' });
 const setOffline = (tab: HarnessPage, offline: boolean) =>
   tab.evaluate((off: boolean) => {
@@ -93,11 +118,12 @@ const fieldValue = (tab: HarnessPage, tag: string) =>
 async function check(r: Real): Promise<void> {
   const arrived = await posts(r);
   assert.deepEqual(brokenPromises(r.kind, arrived, r.intents), []);
+  // What the pages read first, then what the visitor reads: a success follows its answer.
+  for (const tab of r.tabs) await gather(r, tab);
   const text = await status(front(r), TAG[r.kind]).catch(() => r.lastText);
-  if (SUCCESS.test(text) && !SUCCESS.test(r.lastText)) r.successes++;
+  if (isSuccess(text) && !isSuccess(r.lastText)) r.successes.push(Date.now());
   r.lastText = text;
-  const answered = arrived.filter((q) => delivered(r.kind, q)).length;
-  assert.ok(r.successes <= answered, `the visitor read a success ${r.successes} times after ${answered} good answers`);
+  assert.deepEqual(unreadSuccesses(r.successes, r.reads.times), []);
 }
 
 type Cmd = fc.AsyncCommand<Model, Real>;
@@ -114,8 +140,7 @@ const intent = (clicks: number) =>
   command(`Intent(click ×${clicks})`, async (m, r) => {
     const tag = TAG[r.kind];
     const n = ++m.intents;
-    const before = await fieldValue(front(r), tag);
-    for (const i of r.intents) if (i.email === before) i.overwritten = true;
+    await typedOver(r);
     const email = `t${n}.${Math.random().toString(36).slice(2, 9)}@example.com`;
     r.intents.push({ email, overwritten: false });
     await front(r).evaluate(
@@ -126,6 +151,10 @@ const intent = (clicks: number) =>
           if (field) field.value = value;
         }
         const button = form.querySelector('button') as HTMLButtonElement;
+        // Whether the form took it to send (its `…-submit`): from then on the kit has it.
+        const page = window as unknown as { __taken?: string[] };
+        page.__taken ??= [];
+        document.querySelector(t)!.addEventListener(`${t}-submit`, () => page.__taken!.push(values.email!), { once: true });
         for (let i = 0; i < times; i++) setTimeout(() => button.click(), i * 60);
       },
       tag,
@@ -135,29 +164,24 @@ const intent = (clicks: number) =>
     await wait(300 + clicks * 60);
   });
 
-function fault(kind: Kind, answer: Answer): Record<string, unknown> {
-  const rule = { path: POST_PATH[kind], method: 'POST' };
-  switch (answer) {
-    case 'hold':
-      return { ...rule, hold: true, store: true };
-    case 'no-cors':
-      // Stored, but the browser hides the answer: an unknown outcome to the page.
-      return { ...rule, status: 201, cors: false, store: true };
-    case 409:
-      // For a signup, the service's "already subscribed"; for a contact message or a magic link, a refusal.
-      return kind === 'signup' ? { ...rule, status: 409, body: { message: 'You are already subscribed.' }, store: true } : { ...rule, status: 409, body: { message: 'This was received before.' } };
-    case 422:
-      return { ...rule, status: 422, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } };
-    case 429:
-      return { ...rule, status: 429, headers: { 'Retry-After': '2' } };
-    default:
-      return { ...rule, status: answer, store: answer === 201 };
-  }
+/**
+ * What the front tab's fields hold is typed over or left with the page: the visitor's doing,
+ * unless the form took it and is sending it (then the kit has it, and must not lose it).
+ */
+async function typedOver(r: Real): Promise<void> {
+  const tag = TAG[r.kind];
+  const [inFields, busy, taken] = await Promise.all([
+    fieldValue(front(r), tag),
+    front(r).evaluate((t: string) => !!(document.querySelector(t) as (HTMLElement & { busy?: boolean }) | null)?.busy, tag),
+    front(r).evaluate(() => (window as unknown as { __taken?: string[] }).__taken ?? []),
+  ]);
+  const sending = busy && taken.includes(String(inFields));
+  if (!sending) for (const i of r.intents) if (i.email === inFields) i.overwritten = true;
 }
 
 const answer = (status: Answer) =>
   command(`ServiceAnswersNext(${status})`, async (_m, r) => {
-    await control(r.base, 'faults', fault(r.kind, status));
+    await control(r.base, 'faults', faultFor(r.kind, status));
   });
 
 const network = (offline: boolean) =>
@@ -175,11 +199,12 @@ const network = (offline: boolean) =>
 const leave = (how: 'Reload' | 'Navigate' | 'CloseTab') =>
   command(how, async (m, r) => {
     const tag = TAG[r.kind];
-    // What the fields hold goes with the page: the visitor's doing. (What the kit keeps, in
-    // the outbox, must not.)
-    const inFields = await fieldValue(front(r), tag);
-    for (const i of r.intents) if (i.email === inFields) i.overwritten = true;
+    // What the fields hold goes with the page: the visitor's doing, unless it is in flight.
+    // (What the kit keeps, in the outbox, must not.)
+    await typedOver(r);
+    await gather(r, front(r));
     if (how === 'CloseTab') {
+      r.reads.seen.delete(front(r));
       await r.tabs.pop()!.close();
       const tab = await r.browser.newPage();
       r.tabs.push(tab);
@@ -217,7 +242,8 @@ const release = command('ReleaseHeldAnswers', async (_m, r) => {
 
 const commands = [
   fc.integer({ min: 1, max: 3 }).map(intent),
-  fc.constantFrom<Answer>(201, 409, 422, 429, 500, 'hold', 'no-cors').map(answer),
+  fc.constantFrom<Answer>(...ANSWERS).map(answer),
+  fc.constantFrom<Answer>(...ANSWERS).map(answer),
   fc.boolean().map(network),
   fc.constantFrom<'Reload' | 'Navigate' | 'CloseTab'>('Reload', 'Navigate', 'CloseTab').map(leave),
   fc.constant(secondTab),
@@ -240,7 +266,7 @@ async function settle(r: Real): Promise<void> {
     if (now !== last) [last, quietSince] = [now, Date.now()];
   }
   await check(r);
-  const arrivedWell = new Set((await posts(r)).filter((q) => delivered(r.kind, q)).map((q) => q.email));
+  const arrivedWell = new Set((await posts(r)).filter((q) => delivered(r.kind, q) && q.outcome !== 'dropped').map((q) => q.email));
   // The visitor empties the form of each tab, once per entry that may wait, to take each back.
   const inFields = new Set<string>();
   for (const tab of r.tabs) {
@@ -259,8 +285,24 @@ async function settle(r: Real): Promise<void> {
       await wait(500);
     }
   }
+  // What waits in the outbox to be sent (a long 429's wait, say) is kept, not lost.
+  const waiting = new Set(
+    (await front(r).evaluate(() => new Promise<string[]>((resolve) => {
+      const open = indexedDB.open('hub-kit-outbox');
+      open.onupgradeneeded = () => open.transaction!.abort();
+      open.onerror = () => resolve([]);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('entries')) return resolve([]);
+        const all = db.transaction('entries').objectStore('entries').getAll();
+        all.onsuccess = () => resolve((all.result as Array<{ body?: { email?: string }; delivered?: unknown; unconfirmed?: boolean; refused?: unknown }>)
+          .filter((e) => !e.delivered && !e.unconfirmed && !e.refused).map((e) => e.body?.email ?? ''));
+        all.onerror = () => resolve([]);
+      };
+    }))),
+  );
   for (const i of r.intents) {
-    if (!i.overwritten) assert.ok(arrivedWell.has(i.email) || inFields.has(i.email), `${i.email} was neither delivered nor given back to the visitor`);
+    if (!i.overwritten) assert.ok(arrivedWell.has(i.email) || inFields.has(i.email) || waiting.has(i.email), `${i.email} was neither delivered, nor given back to the visitor, nor kept to be sent`);
   }
 }
 
@@ -276,11 +318,11 @@ for (const browserName of wantedBrowsers()) {
       let sequences = 0;
       const kinds: Partial<Record<Kind, number>> = {};
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup', 'magic'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
+        fc.asyncProperty(fc.constantFrom<Kind>('contact', 'signup', 'magic', 'action'), fc.commands(commands, { maxCommands: 8, ...(REPLAY ? { replayPath: REPLAY } : {}) }), async (kind, cmds) => {
           sequences++;
           kinds[kind] = (kinds[kind] ?? 0) + 1;
           const base = `${service.url}/__sandbox/model-${browserName}-${Date.now()}-${sequences}`;
-          const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: 0, lastText: '' };
+          const real: Real = { kind, base, browser, tabs: [await browser.newPage()], intents: [], successes: [], lastText: '', reads: { times: [], seen: new Map() } };
           try {
             await front(real).goto(url(real));
             await ready(front(real), TAG[kind]);

@@ -8,6 +8,9 @@
  * Playwright's own Chromium is used when no path is found. A browser that is wanted and
  * missing fails the run (browser-paths.ts); HUB_BROWSERS is how a run leaves one out.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
@@ -23,6 +26,19 @@ process.on('unhandledRejection', (reason) => {
   console.error('hub-kit tests: an unhandled rejection in the test runner:', reason, reason?.cause ? ['caused by', reason.cause] : '');
   throw reason;
 });
+
+/**
+ * How long a test page may take to load: the runner's own start timeout, not the browser
+ * driver's 30 s default. On a loaded machine a page took longer than 30 s; trying it again
+ * then reloaded a page whose tests had begun, and they were lost ("interrupted because the
+ * page was reloaded").
+ */
+const PAGE_LOAD_MS = 120_000;
+const patientPage = async ({ context }) => {
+  const page = await context.newPage();
+  page.setDefaultNavigationTimeout(PAGE_LOAD_MS);
+  return page;
+};
 
 /**
  * A page that fails to start (a browser that crashed, a driver that refused a session) is
@@ -45,6 +61,7 @@ function chromium({ dark = false } = {}) {
   const launcher = playwrightLauncher({
     product: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    createPage: patientPage,
     ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
   return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher));
@@ -59,11 +76,12 @@ function firefox({ dark = false } = {}) {
       // Firefox's own setting for a dark system: prefers-color-scheme follows it.
       extraPrefsFirefox: dark ? { 'ui.systemUsesDarkTheme': 1 } : {},
     },
+    createPage: patientPage,
   });
   return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher));
 }
 
-async function webkit({ dark = false } = {}) {
+async function webkit({ dark = false, args = [] } = {}) {
   const { binary } = webkitPaths();
   // WebKitGTK reads prefers-color-scheme from the GTK theme.
   const { port } = await startWebKitDriver(dark ? { GTK_THEME: 'Adwaita:dark' } : {});
@@ -78,7 +96,7 @@ async function webkit({ dark = false } = {}) {
       // open, and the next files' transactions on that store then wait for minutes (seen
       // in 2 of 3 full runs; 0 of 3 without it). The kit survives that stall on its own
       // (storage-stall.test.ts), but each file's tests must start from a store that answers.
-      'webkitgtk:browserOptions': { binary, args: ['--automation', '--enable-page-cache=false'] },
+      'webkitgtk:browserOptions': { binary, args: ['--automation', '--enable-page-cache=false', ...args] },
     },
   });
   // Its label comes from browserName, which WebKitWebDriver must not be sent; name it here.
@@ -108,5 +126,40 @@ export async function launchers({ dark = false } = {}) {
   const makers = { chromium, firefox, webkit };
   const found = [];
   for (const name of wantedBrowsers()) found.push(await makers[name]({ dark }));
+  return found;
+}
+
+/**
+ * Browsers set to block cookies and site data, each by its own setting, as a visitor sets it:
+ *
+ * - Chromium: a profile whose preferences block cookies for every site (Settings, Privacy,
+ *   "Block all cookies"): localStorage, IndexedDB and Web Locks refuse the page. Playwright
+ *   will not start Chromium on a profile directory of one's own, so Puppeteer drives it.
+ * - Firefox: `network.cookie.cookieBehavior` 2, "Block all cookies": localStorage,
+ *   IndexedDB, BroadcastChannel and Web Locks throw SecurityError.
+ * - WebKit: WebKitGTK has no one switch for it; its settings that turn off local storage and
+ *   the HTML5 databases (IndexedDB), with cookies refused: `localStorage` is null and there
+ *   is no `indexedDB`. Web Locks and BroadcastChannel stay.
+ */
+export async function blockedStorageLaunchers() {
+  const makers = {
+    chromium() {
+      const profile = mkdtempSync(join(tmpdir(), 'hub-kit-blocked-'));
+      mkdirSync(join(profile, 'Default'));
+      writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }));
+      return puppeteerLauncher({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true, userDataDir: profile }, createPage: patientPage });
+    },
+    firefox() {
+      return puppeteerLauncher({
+        launchOptions: { browser: 'firefox', executablePath: firefoxPath(), headless: true, extraPrefsFirefox: { 'network.cookie.cookieBehavior': 2 } },
+        createPage: patientPage,
+      });
+    },
+    webkit() {
+      return webkit({ args: ['--enable-html5-local-storage=false', '--enable-html5-database=false', '--cookies-policy=never'] });
+    },
+  };
+  const found = [];
+  for (const name of wantedBrowsers()) found.push(await makers[name]());
   return found;
 }

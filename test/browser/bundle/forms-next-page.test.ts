@@ -8,26 +8,16 @@ import { expect } from 'chai';
 import type { HubFormElement, FormErrorDetail } from '../../../components/shared/hub-form.js';
 import type { RateLimitedError } from '../../../src/api/errors.js';
 import type { StandInRecords } from '../helpers/sandbox.js';
-import { browserName, newBase, next, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen, untilState, wait } from '../helpers/forms.js';
+import { browserName, newBase, next, outboxEntry, posts, records, remoteStandIn, seen, submitAgain, uniqueEmail, untilSeen, untilState, wait } from '../helpers/forms.js';
+import { arrivedAt } from '../helpers/sandbox.js';
 import { setOffline } from '../helpers/network.js';
+import { until } from '../helpers/dom.js';
+import { sitePage } from '../helpers/site-page.js';
 
 const remote = remoteStandIn(`forms-next-page-${browserName()}`);
 
 /** A page of the creator's site: the script tag and one element. */
-async function page(element: string, head = ''): Promise<{ frame: HTMLIFrameElement; el: HubFormElement }> {
-  const frame = document.createElement('iframe');
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>Page</title>${head}
-    <script type="module" src="/dist/hub-kit.js"></script></head><body>${element}</body></html>`;
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  const win = frame.contentWindow as Window & typeof globalThis;
-  const tag = /<([a-z-]+)/.exec(element)![1]!;
-  await win.customElements.whenDefined(tag);
-  const el = frame.contentDocument!.querySelector(tag) as HubFormElement;
-  await el.updateComplete;
-  return { frame, el };
-}
+const page = sitePage;
 
 function fillIn(el: HubFormElement, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
@@ -60,8 +50,10 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       first.frame.remove();
 
       await remote('start');
-      await wait(500);
-      expect((await records(base)).subscribers, 'nobody has sent it yet').to.have.length(0);
+      // Kept, queued and not in flight: nobody has sent it, and this page cannot.
+      const kept = await outboxEntry(email);
+      expect(kept && !kept.sending && !kept.delivered, JSON.stringify(kept)).to.equal(true);
+      expect(await arrivedAt(base, '/subscribe', 'POST')).to.equal(0);
 
       await page(`<contact-form tenant="demo" base-url="${base}"></contact-form>`);
       let subscribers: StandInRecords['subscribers'] = [];
@@ -70,8 +62,10 @@ describe('forms across pages (dist/hub-kit.js)', () => {
         ({ subscribers } = await records(base));
       }
       expect(subscribers.map((s) => s.email)).to.deep.equal([email]);
-      await wait(1000);
+      // Delivered, it waits for a signup form to say so, and is never sent again by itself.
+      await until(async () => !!(await outboxEntry(email))?.delivered, 'the entry to be marked delivered');
       expect((await records(base)).subscribers).to.have.length(1);
+      expect(await arrivedAt(base, '/subscribe', 'POST')).to.equal(1);
       expect((await posts(base, '/subscribe')).filter((r) => r.status < 300)).to.have.length(1);
     });
   });
@@ -102,8 +96,9 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
       const again = frame.contentDocument!.querySelector('signup-form') as HubFormElement;
       await frame.contentWindow!.customElements.whenDefined('signup-form');
+      // It says a marker as it loads, in its first updates: after them, it said nothing.
       await again.updateComplete;
-      await wait(300);
+      await again.updateComplete;
       expect(seen(again)).to.equal('');
     });
 
@@ -141,15 +136,15 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       expect(saw).to.match(/send it again/i);
       const field = (name: string) => (next.el.formElement!.elements.namedItem(name) as HTMLInputElement).value;
       expect([field('email'), field('message')]).to.deep.equal(['kept@example.com', 'Written offline']);
-      const sentBefore = (await posts(base, '/contact')).length;
-      await wait(2500);
-      expect(await posts(base, '/contact'), 'sent again by itself').to.have.length(sentBefore);
+      // Back in the fields, it left the outbox: nothing of the kit sends it again by itself.
+      expect(await outboxEntry('kept@example.com')).to.equal(undefined);
+      const sentBefore = await arrivedAt(base, '/contact', 'POST');
 
       // The connection holds now (a browser that retried by itself used the second rule).
       await fetch(`${base}/__stand-in/faults`, { method: 'DELETE' });
-      next.el.formElement!.requestSubmit();
+      await submitAgain(next.el);
       await untilSeen(next.el, /message was sent/i);
-      expect(await posts(base, '/contact')).to.have.length(sentBefore + 1);
+      expect(await arrivedAt(base, '/contact', 'POST')).to.equal(sentBefore + 1);
     });
   });
 
@@ -222,7 +217,9 @@ describe('forms across pages (dist/hub-kit.js)', () => {
       fillIn(el, { email: uniqueEmail() });
       el.formElement!.requestSubmit();
       await untilState(el, 'success');
-      await wait(300);
+      // A javascript: URL of our own, queued after anything the success could have queued: once it has run, theirs would have.
+      frame.contentWindow!.location.href = 'javascript:parent.__after=1';
+      await until(() => (window as unknown as { __after?: number }).__after === 1, 'our own javascript: URL to run');
       expect((window as unknown as { __redirected?: number }).__redirected).to.equal(undefined);
       expect(frame.contentWindow!.location.href).to.equal('about:srcdoc');
     });

@@ -62,12 +62,12 @@ function add(win: FrameWindow, tag: string, attrs: Record<string, string>): Elem
 /** The page's violations, less the test server's own script, which carries no nonce. */
 const violations = (win: FrameWindow) => (win.cspViolations ?? []).filter((v) => !v.blocked.includes('/__web-dev-server'));
 
-/** The URLs of the locale files the page fetched. */
+/** The URLs of the locale files the page fetched (an element file's words each: `fr-forms-<hash>.js`). */
 const localeFiles = (win: FrameWindow) =>
   win.performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
-    .filter((name) => /\/hub-kit\/(?:de|es|fr)-[\w-]{8}\.js$/.test(name));
+    .filter((name) => /\/hub-kit\/(?:de|es|fr)-(?:forms|hub-search|bio-card)-[\w-]{8}\.js$/.test(name));
 
 
 
@@ -138,7 +138,7 @@ describe('languages with the script tag', () => {
     const card = doc.querySelector('bio-card')!;
     await until(() => more(card) === 'Afficher 3\u00a0autres liens', 'the card’s French "more links" button');
 
-    expect(fetched(win)).to.include('fr');
+    expect(fetched(win)).to.include.members(['fr-forms', 'fr-hub-search', 'fr-bio-card']);
   });
 
   it('the words arrive before the element first renders: no English, even when its code is already there', async () => {
@@ -168,7 +168,8 @@ describe('languages with the script tag', () => {
     await until(() => Boolean(search.shadowRoot?.querySelector('input')), 'the search box');
     type(win, search, NONSENSE);
     await until(() => searchMessage(search) === `Keine Ergebnisse für „${NONSENSE}“.`, 'the German "no results" line');
-    expect(fetched(win)).to.include('de');
+    // The words of the page's elements, no other's.
+    expect(fetched(win).filter((file) => file.startsWith('de-'))).to.deep.equal(['de-forms', 'de-hub-search']);
   });
 
   it('lang="es-MX": Spanish, from the file of its primary language', async () => {
@@ -182,7 +183,7 @@ describe('languages with the script tag', () => {
     const doc = win.document;
     await until(() => submit(doc.querySelector('signup-form')) === 'Suscribirse', 'the Spanish signup button');
     await until(() => more(doc.querySelector('bio-card')!) === 'Mostrar 3 enlaces más', 'the card’s Spanish "more links" button');
-    expect(fetched(win)).to.include('es');
+    expect(fetched(win).filter((file) => file.startsWith('es-'))).to.deep.equal(['es-bio-card', 'es-forms']);
   });
 
   it('a language the kit does not ship stays English, and fetches no locale file', async () => {
@@ -201,7 +202,7 @@ describe('languages with the script tag', () => {
       throw new Error(`${error.message}; the buttons read ${JSON.stringify(forms.map(submit))}`);
     });
     const files = fetched(win);
-    for (const lang of ['de', 'es', 'fr']) expect(files.filter((file) => file === lang), lang).to.have.length(1);
+    for (const lang of ['de', 'es', 'fr']) expect(files.filter((file) => file.startsWith(`${lang}-`)), lang).to.deep.equal([`${lang}-forms`]);
   });
 
   it('an element added later in another language gets its words', async () => {
@@ -218,7 +219,7 @@ describe('languages with the script tag', () => {
     await until(() => submit(later) === 'Abonnieren', 'the German signup button').catch((error: Error) => {
       throw new Error(`${error.message}; the button reads "${submit(later)}"`);
     });
-    expect(fetched(win)).to.include.members(['de', 'fr']);
+    expect(fetched(win)).to.include.members(['de-forms', 'fr-forms']);
   });
 });
 
@@ -234,8 +235,9 @@ describe('languages with the script tag, as sites load it', () => {
     await until(() => submit(form) === 'S’abonner', 'the French signup button');
     await until(() => more(card) === 'Afficher 3\u00a0autres liens', 'the card’s French "more links" button');
     const files = localeFiles(win);
-    expect(files).to.have.length(1);
-    expect(files[0]!.startsWith(`${origin}/npm/hub-kit@0.1.0/dist/hub-kit/fr-`), files[0]).to.equal(true);
+    // The words of the form and of the card, each from beside hub-kit.js.
+    expect(files).to.have.length(2);
+    for (const file of files) expect(file.startsWith(`${origin}/npm/hub-kit@0.1.0/dist/hub-kit/fr-`), file).to.equal(true);
     expect(violations(win)).to.deep.equal([]);
   });
 

@@ -80,6 +80,32 @@ export async function announced(el: HTMLElement): Promise<string> {
   return announcer().textContent!.trim();
 }
 
+/**
+ * Whether `act` (a click, a requestSubmit) made the form send: a form that sends fires its
+ * cancelable `<tag>-submit` at once, before anything leaves; a form that does not (busy, a
+ * wait, the same data just answered) fires nothing.
+ */
+export function sends(el: HTMLElement, act: () => void): boolean {
+  let fired = false;
+  const seen = () => (fired = true);
+  el.addEventListener(`${el.localName}-submit`, seen);
+  try {
+    act();
+  } finally {
+    el.removeEventListener(`${el.localName}-submit`, seen);
+  }
+  return fired;
+}
+
+/**
+ * The visitor sends what the form holds again, after an answer that may change (an unknown
+ * outcome, a 5xx): a click within a second of such an answer is the same intent as the one
+ * before it (a double click) and sends nothing, so the visitor clicks until it sends.
+ */
+export async function submitAgain(el: HTMLElement & { formElement: HTMLFormElement | null }): Promise<void> {
+  await until(() => sends(el, () => el.formElement!.requestSubmit()), 'the form to send again');
+}
+
 export function fill(form: HTMLFormElement, values: Record<string, string | boolean>): void {
   for (const [name, value] of Object.entries(values)) {
     const field = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
@@ -104,3 +130,44 @@ export function mount<T extends HTMLElement & { updateComplete: Promise<boolean>
     return el;
   });
 }
+
+/** An outbox entry as this origin's IndexedDB holds it (src/outbox/outbox.ts, `OutboxEntry`). */
+export interface StoredEntry {
+  body?: { email?: string };
+  sending?: number;
+  delivered?: unknown;
+  unconfirmed?: boolean;
+  refused?: unknown;
+}
+
+/**
+ * The outbox entry of this page's origin with this address, as stored: what the outbox holds
+ * and has not delivered, it may send later; what it does not hold, nothing of the kit sends
+ * again by itself.
+ */
+export async function outboxEntry(email: string): Promise<StoredEntry | undefined> {
+  const db = await new Promise<IDBDatabase | undefined>((resolve) => {
+    const request = indexedDB.open('hub-kit-outbox');
+    // No outbox yet: it is not made here (the kit makes it, with its store, when it first needs it).
+    request.onupgradeneeded = () => request.transaction!.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(undefined);
+  });
+  if (!db) return undefined;
+  try {
+    if (!db.objectStoreNames.contains('entries')) return undefined;
+    const all = await new Promise<StoredEntry[]>((resolve, reject) => {
+      const request = db.transaction('entries').objectStore('entries').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    // As the visitor sees it: an entry keeps the address as typed, invisible characters and all.
+    const plain = (text: string) => text.replace(/\p{Cf}/gu, '');
+    return all.find((entry) => plain(entry?.body?.email ?? '') === plain(email));
+  } finally {
+    db.close();
+  }
+}
+
+/** Whether the outbox holds an entry with this address (see outboxEntry). */
+export const outboxHolds = async (email: string): Promise<boolean> => !!(await outboxEntry(email));

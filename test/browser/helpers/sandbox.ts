@@ -37,6 +37,12 @@ export interface Sandbox {
   log(): Promise<LoggedRequest[]>;
   /** Requests whose path contains `pathPart` (and, if given, with that method). */
   requests(pathPart: string, method?: string): Promise<LoggedRequest[]>;
+  /**
+   * How many requests whose path contains `pathPart` (and, if given, with that method)
+   * reached the service, answered or still held: counted where they arrive, after a marker
+   * request sent now has been answered, so that whatever the page sent before this moment is in.
+   */
+  arrived(pathPart: string, method?: string): Promise<number>;
   /** Moves the sandbox's clock forward, so its rate windows can close without waiting. */
   advanceClock(seconds: number): Promise<void>;
   fault(fault: Fault): Promise<void>;
@@ -80,6 +86,20 @@ async function control<T>(url: string, init?: { method: 'POST'; body: unknown })
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * Requests of a stand-in instance at `base` whose path contains `pathPart` (and, if given,
+ * with that method), answered or still in flight: counted where they arrive. A marker GET
+ * goes first and is answered before the count is read: a request the page sent before it
+ * has arrived by then.
+ */
+export async function arrivedAt(base: string, pathPart: string, method?: string): Promise<number> {
+  await fetch(`${base}/api/v1/tenants/demo/bio?marker=${randomId()}`, { cache: 'no-store' });
+  const { requests, inFlight } = await control<{ requests: LoggedRequest[]; inFlight: LoggedRequest[] }>(`${base}/__stand-in/log`);
+  const counted = (r: LoggedRequest) =>
+    r.path.includes(pathPart) && !r.path.includes('/__stand-in/') && !r.path.includes('marker=') && (!method || r.method === method);
+  return [...requests, ...inFlight].filter(counted).length;
+}
+
 /** A fresh sandbox under the page's origin; `id` may be fixed to share one between contexts. */
 export function newSandbox(id: string = randomId()): Sandbox {
   const baseUrl = `${location.origin}/__sandbox/${id}`;
@@ -95,6 +115,7 @@ export function newSandbox(id: string = randomId()): Sandbox {
         (r) => r.path.includes(pathPart) && !r.path.includes('/__stand-in/') && (!method || r.method === method),
       );
     },
+    arrived: (pathPart, method) => arrivedAt(baseUrl, pathPart, method),
     async advanceClock(seconds) {
       await control(at('clock'), { method: 'POST', body: { advance: seconds } });
     },

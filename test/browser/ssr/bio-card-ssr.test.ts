@@ -12,7 +12,7 @@ describe('<bio-card> rendered on the server', () => {
     frame.src = `/examples/.build/bio-card-ssr.html?base=${encodeURIComponent(sandbox.baseUrl)}`;
     document.body.append(frame);
     try {
-      await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'true', 'the page to load');
+      await until(() => frame.contentDocument?.documentElement?.dataset.ready === 'true', 'the page to load', 30_000);
       const win = frame.contentWindow as Window & { ssrNameNode?: Element | null };
       const card = frame.contentDocument!.querySelector('bio-card')!;
       await (card as unknown as { updateComplete: Promise<unknown> }).updateComplete;

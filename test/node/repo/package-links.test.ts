@@ -106,7 +106,8 @@ test('every repository file the packed docs name links to it in the hub-kit repo
       if (!where || inPackage(path)) continue; // not a file of the repository, or one the reader has
       named++;
       const url = `${repo}/${where}/main/${path.replace(/\/$/, '')}`;
-      const linked = text[m.index! - 1] === '[' && text.startsWith(`](${url})`, m.index! + m[0].length);
+      const after = text.slice(m.index! + m[0].length);
+      const linked = text[m.index! - 1] === '[' && (after.startsWith(`](${url})`) || after.startsWith(`](${url}#`));
       if (!linked) wrong.push(`${page}: \`${path}\` is not a link; write [\`${path}\`](${url})`);
     }
     for (const [, path] of text.matchAll(new RegExp(`${repo.replace(/[.]/g, '\\.')}/(?:blob|tree)/main/([^)#\\s]+)`, 'g'))) {

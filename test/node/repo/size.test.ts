@@ -110,6 +110,10 @@ for (const name of ELEMENTS) {
 
 const loaderFile = join(root, 'dist', 'hub-kit.js');
 
+/** The element files of the script tag; each has its words in each language, `fr-forms`… */
+const ELEMENT_FILES = ['forms', 'hub-search', 'bio-card'] as const;
+const LOCALE_FILES = LOCALES.flatMap((lang) => ELEMENT_FILES.map((file) => `${lang}-${file}`));
+
 /** The files of dist/hub-kit/ that the loader names, by the name before their hash. */
 function loaderFiles(): Map<string, string> {
   const loader = readFileSync(loaderFile, 'utf8');
@@ -134,16 +138,17 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
 
 /**
  * What the loader fetches for a page with these tags: the file of all when it needs every
- * other; and the locale file of the page's language.
+ * other; and, in the page's language, the words of each element file it needs.
  */
 function pageFiles(tags: readonly ElementName[], lang?: Locale): string[] {
   const files = loaderFiles();
   const fileOf = (tag: ElementName) => (tag === 'signup-form' || tag === 'contact-form' ? 'forms' : tag);
   const needed = new Set(tags.map(fileOf));
   // (The loader also names the files these import, the core and what search and the card share.)
-  const perElement = [...files.keys()].filter((name) => !['all', 'core', 'shared', ...LOCALES].includes(name));
+  const perElement = [...files.keys()].filter((name) => !['all', 'core', 'shared', ...LOCALE_FILES].includes(name));
   const chosen = needed.size === perElement.length ? ['all'] : [...needed];
-  if (lang && tags.length) chosen.push(lang);
+  // The words of each element file the page needs, in its language.
+  if (lang) chosen.push(...[...needed].map((file) => `${lang}-${file}`));
   const out = new Set<string>([loaderFile]);
   for (const name of chosen) {
     const file = files.get(name);
@@ -160,7 +165,7 @@ test('dist/hub-kit.js is a loader that names a file for every element, minified'
     // The minifier may quote the tag with ", ' or a backtick.
     assert.match(loader, new RegExp(`["'\`]${name}["'\`]`), `dist/hub-kit.js does not know <${name}>`);
   }
-  assert.deepEqual([...loaderFiles().keys()].sort(), ['all', 'bio-card', 'core', 'forms', 'hub-search', 'shared', ...LOCALES].sort());
+  assert.deepEqual([...loaderFiles().keys()].sort(), ['all', 'bio-card', 'core', 'forms', 'hub-search', 'shared', ...LOCALE_FILES].sort());
   for (const file of [loaderFile, ...pageFiles(ELEMENTS, 'fr'), ...pageFiles(['signup-form', 'hub-search', 'bio-card'], 'de')]) {
     const code = readFileSync(file, 'utf8');
     // Measured minified: an unminified build would pass or fail for the wrong reason.
@@ -182,7 +187,7 @@ for (const [page, { tags, budgetKb, lang }] of Object.entries(SCRIPT_TAG_PAGES) 
 
 test('a locale file of the script tag imports nothing: a French page fetches it and its elements’ files, no other', () => {
   const files = loaderFiles();
-  for (const lang of LOCALES) {
+  for (const lang of LOCALE_FILES) {
     const file = files.get(lang);
     assert.ok(file, `dist/hub-kit.js names no hub-kit/${lang}-….js`);
     assert.deepEqual([...closure(file)], [file], `hub-kit/${lang} imports other files`);

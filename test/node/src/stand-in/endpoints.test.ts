@@ -670,7 +670,7 @@ describe('control endpoints', () => {
     assert.equal(clock.now, '2026-02-01T10:00:00.000Z');
   });
 
-  it('the log keeps the last 500 requests with method, path, status, outcome, visitor and time', async () => {
+  it('the log keeps the last 500 requests with method, path, status, outcome, visitor, and when each arrived and was answered', async () => {
     const h = harness();
     for (let i = 0; i < 520; i++) await h.call('GET', `/api/nothing/${i}`, { ip: '192.0.2.7' });
     const log = await h.log();
@@ -682,6 +682,7 @@ describe('control endpoints', () => {
       outcome: 'not-found',
       visitor: '192.0.2.7',
       at: '2026-02-01T10:00:00.000Z',
+      arrived: '2026-02-01T10:00:00.000Z',
     });
   });
 });

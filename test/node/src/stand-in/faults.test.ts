@@ -244,14 +244,44 @@ describe('answers a browser cannot read, clocks that are off, and answers held b
     });
     const held = async () => ((await (await fetch(`${s.url}/__stand-in/faults`)).json()) as { held: number }).held;
     await until(async () => (await held()) > 0, 'the POST to be held', { intervalMs: 20 });
-    // Stored, and not answered: the log writes a request when it is answered.
+    // Stored, and not answered: the log writes a request when it is answered, and lists it
+    // meanwhile as in flight, where it arrived.
     assert.deepEqual((await s.records()).contacts.map((r) => r.email), ['held@example.com']);
     assert.deepEqual(await s.log(), []);
+    const { inFlight } = (await (await fetch(`${s.url}/__stand-in/log`)).json()) as { inFlight: Array<{ method: string; email: string }> };
+    assert.deepEqual(inFlight.map((r) => [r.method, r.email]), [['POST', 'held@example.com']]);
     const released = await fetch(`${s.url}/__stand-in/faults/release`, { method: 'POST' });
     assert.deepEqual(await released.json(), { message: 'Released.', released: 1 });
     assert.equal((await answer).status, 201);
     assert.equal(await held(), 0);
     assert.deepEqual((await s.log()).map((r) => [r.status, r.email]), [[201, 'held@example.com']]);
+  });
+
+  it('stall sends the status, the headers and half the body, then nothing until a release, then cuts it off', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/subscribe', method: 'POST', status: 201, body: { message: 'Check your inbox to confirm.' }, stall: true, store: true });
+    const response = await signup(s.url, 'stalled@example.com');
+    // The status and headers are here, and the service has the signup.
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), '*');
+    assert.deepEqual((await s.records()).subscribers.map((r) => r.email), ['stalled@example.com']);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    assert.equal(new TextDecoder().decode(first.value), '{"message":"Check you');
+    const rest = reader.read();
+    assert.equal(((await (await fetch(`${s.url}/__stand-in/faults`)).json()) as { held: number }).held, 1);
+    const released = await fetch(`${s.url}/__stand-in/faults/release`, { method: 'POST' });
+    assert.deepEqual(await released.json(), { message: 'Released.', released: 1 });
+    await assert.rejects(rest);
+    assert.deepEqual((await s.log()).map((r) => [r.status, r.email]), [[201, 'stalled@example.com']]);
+  });
+
+  it('logs when a held request arrived, as well as when it was answered', async (t) => {
+    const s = await standIn(t);
+    await s.arm({ path: '/contact', method: 'POST', store: true, delayMs: 1500 });
+    await contactFor(s.url, 10_000, 'slow@example.com', 'Slow');
+    const [entry] = (await s.log()) as Array<{ at: string; arrived: string }>;
+    assert.ok(Date.parse(entry!.at) - Date.parse(entry!.arrived) >= 1400, JSON.stringify(entry));
   });
 
   it('a held request whose client goes away is let go at once', async (t) => {
