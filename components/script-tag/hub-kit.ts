@@ -1,5 +1,5 @@
 /**
- * The script-tag entry, `dist/hub-kit.js`: a loader (about 1.7 KB gzip), not the elements.
+ * The script-tag entry, `dist/hub-kit.js`: a loader (about 1.8 KB gzip), not the elements.
  * It looks for the kit's tags in the document and, the first time one appears (in the
  * parsed page or added later), fetches the file that holds that element and the shared
  * files it imports, from `hub-kit/` beside hub-kit.js, then registers the tag. A page pays
