@@ -68,9 +68,20 @@ function command(row: Mutation): { args: string[]; env: Record<string, string> }
     return { args: ['--import', 'tsx', '--test', ...(row.grep ? ['--test-name-pattern', row.grep] : []), ...node], env: {} };
   }
   // The browser runner counts tests a grep leaves out as failed: the files run whole, and
-  // `caught` reads which tests failed.
+  // `caught` reads which tests failed. A file of a group (web-test-runner.config.mjs) runs
+  // in its group's browsers, set as it needs them (dark, or blocking site data): its group
+  // is run, not the file in plain browsers.
+  const GROUPS: Array<[RegExp, string]> = [
+    [/-blocked-storage\.test\.ts$/, 'blocked-storage'],
+    [/-dark\.test\.ts$/, 'dark-system'],
+  ];
+  const groups = new Set(browser.flatMap((file) => GROUPS.filter(([suffix]) => suffix.test(file)).map(([, group]) => group)));
+  if (groups.size && (groups.size > 1 || browser.some((file) => !GROUPS.some(([suffix]) => suffix.test(file))))) {
+    throw new Error(`"${row.promise}": files of a group and other files in one row; make a row for each`);
+  }
+  const chosen = groups.size ? ['--group', [...groups][0]!] : browser.flatMap((file) => ['--files', file]);
   return {
-    args: ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js', ...browser.flatMap((file) => ['--files', file])],
+    args: ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js', ...chosen],
     env: { HUB_BROWSERS: row.browsers ?? 'chromium' },
   };
 }
