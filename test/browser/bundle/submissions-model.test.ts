@@ -446,6 +446,14 @@ async function settle(r: Real, m: Model): Promise<void> {
 
   const arrived = await arrivals(r);
   const good = new Set(arrived.filter((q) => delivered(r.kind, q) && q.outcome !== 'dropped').map((q) => q.email));
+  // What waits for the visitor comes back into an empty form of its target by itself (a send
+  // given back on the next page, a queued entry refused once online): on a loaded machine that
+  // may come after the page is quiet, so wait for it before reading the fields.
+  await until(
+    async () => !(await waitsForVisitor(r)) || forms(r).some((el) => !!field(el, 'email')?.value),
+    'what waits for the visitor to come back into a form',
+    20_000,
+  ).catch(() => undefined);
   // The visitor empties each form, once per entry that may wait for it, to take each back.
   const inFields = new Set<string>();
   for (const el of forms(r)) {
@@ -499,6 +507,10 @@ describe('submissions from dist/hub-kit.js, model-based', function () {
           try {
             await fc.asyncModelRun(() => ({ model, real }), cmds);
             await settle(real, model);
+          } catch (error) {
+            // WebKit's stacks leave out the message, and fast-check reports the stack: say it here.
+            console.log(`# model: ${browserName()} <${tag}>: ${cmds.toString()}: ${(error as Error).message}`);
+            throw error;
           } finally {
             real.stop();
             real.frame.remove();
