@@ -55,7 +55,9 @@ export default {
   // more files at once as more processes, HUB_SHARD).
   concurrency: 1,
   concurrentBrowsers: 3,
-  browserStartTimeout: 120_000,
+  // Two tries at starting a page (test/support/browsers.mjs, START_TRY_MS each) and a reset
+  // of the browser between them.
+  browserStartTimeout: 300_000,
   testsStartTimeout: 120_000,
   // A soak run of the model-based tests (npm run soak) runs for as long as its sequences take.
   testsFinishTimeout: process.env.HUB_MODEL_RUNS ? Number(process.env.HUB_MODEL_RUNS) * 3 * 60_000 : 300_000,

@@ -168,7 +168,8 @@ function runStage(stage: Stage, env: NodeJS.ProcessEnv): Promise<Outcome> {
       seconds,
       failed,
       log,
-      ...(!passed && !failed.length ? { note: `exited ${code} without naming a failed test` } : {}),
+      // (How it ended, always: a runner that stops early names only what it saw.)
+      ...(!passed ? { note: failed.length ? `exited ${code}` : `exited ${code} without naming a failed test` } : {}),
     };
   })();
 }
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
     console.log(`  ${o.passed ? '✔' : '✘'} ${o.stage.name.padEnd(24)} ${minutes(o.seconds).padStart(8)}  ${o.passed ? 'passed' : 'FAILED'}`);
   }
   for (const o of failed) {
-    console.log(`\n${o.stage.what} failed${o.note ? ` (${o.note}; see the log above)` : ':'}`);
+    console.log(`\n${o.stage.what} failed (${o.note}${o.failed.length ? '' : '; see the log above'})${o.failed.length ? ':' : ''}`);
     for (const name of o.failed) console.log(`  - ${name}`);
   }
   process.exitCode = failed.length ? 1 : 0;

@@ -17,8 +17,15 @@ import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { CHROMIUM_ARGS, chromiumPath, firefoxPath, startWebKitDriver, wantedBrowsers, webkitPaths } from './browser-paths.ts';
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => process.exit(130));
+  process.on(signal, () => {
+    console.error(`hub-kit tests: the test runner got ${signal}; stopping.`);
+    process.exit(130);
+  });
 }
+// Whatever ends the runner early, its log says how it ended.
+process.on('exit', (code) => {
+  if (code) console.error(`hub-kit tests: the test runner exits with code ${code}.`);
+});
 
 // The runner stops on an uncaught exception, which is what an unhandled rejection becomes:
 // say what it was, with its cause, before it does.
@@ -46,13 +53,32 @@ const patientPage = async ({ context }) => {
 };
 
 /**
- * A page that fails to start (a browser that crashed, a driver that refused a session) is
- * tried once more, saying so with the reason, instead of ending the run.
+ * How long one try at starting a test page may take. The runner's own start timeout
+ * (web-test-runner.config.mjs, `browserStartTimeout`) leaves room for two tries and the
+ * reset between them, so that a second try never runs for a session the runner has already
+ * failed: that try once navigated the browser under the next file's running tests.
  */
-function startingTwice(launcher, label, start, reset = async () => {}) {
+export const START_TRY_MS = 100_000;
+
+/** `promise`, or an error once `ms` have passed (the promise itself is then left to end on its own). */
+function within(promise, ms, what) {
+  promise.catch(() => {});
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A page that fails to start (a browser that crashed, a driver that refused a session or
+ * did not answer) is tried once more, saying so with the reason, instead of ending the run.
+ */
+function startingTwice(launcher, label, start, reset = async () => {}, bounded = false) {
+  const tryStart = (id, url) => (bounded ? within(start(id, url), START_TRY_MS, `starting a ${label} test page`) : start(id, url));
   launcher.startSession = async (id, url) => {
     try {
-      return await start(id, url);
+      return await tryStart(id, url);
     } catch (error) {
       // A page that is there but slow to load is not started again: its tests may be running
       // (the runner's own start timeout ends a page whose tests never begin).
@@ -62,7 +88,13 @@ function startingTwice(launcher, label, start, reset = async () => {}) {
       }
       console.error(`hub-kit tests: ${label} could not start a test page (${error?.message ?? error}); trying once more.`);
       await reset();
-      return start(id, url);
+      try {
+        return await tryStart(id, url);
+      } catch (again) {
+        console.error(`hub-kit tests: ${label} could not start that test page again (${again?.message ?? again}); its file fails, and the next file gets a new browser.`);
+        await reset();
+        throw again;
+      }
     }
   };
   return launcher;
@@ -141,7 +173,7 @@ async function webkit({ dark = false, args = [] } = {}) {
       return { testCoverage: undefined };
     }
   };
-  return startingTwice(launcher, 'WebKit', open, reset);
+  return startingTwice(launcher, 'WebKit', open, reset, true);
 }
 
 /**
