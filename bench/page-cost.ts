@@ -62,6 +62,8 @@ interface PageSpec {
   search?: { entries: number; open: string; box: string; results: string };
   /** The page's own paths, as the kit's files are named: what counts as "the kit's files". */
   kitFiles?: RegExp;
+  /** A page whose policy forbids workers: `<hub-search>` builds and searches on the page's thread. */
+  noWorker?: boolean;
 }
 
 const para = (n: number) => `<p>Paragraph ${n}. A creator's page has text around what it embeds, as pages do.</p>`;
@@ -85,10 +87,12 @@ const hubUsable = `[...document.querySelectorAll('signup-form,contact-form,hub-s
 
 function pages(): PageSpec[] {
   const kit = `<link rel="stylesheet" href="/kit/hub-kit.css"><script type="module" src="/kit/hub-kit.js"></script>`;
-  const hubSearch = (entries: number): PageSpec => ({
-    name: `hub-kit, <hub-search>, ${entries / 1000}k entries`,
+  const hubSearch = (entries: number, noWorker = false): PageSpec => ({
+    name: `hub-kit, <hub-search>${noWorker ? ' where no worker may run' : ''}, ${entries / 1000}k entries`,
     who: 'hub-kit',
-    head: kit,
+    noWorker,
+    // (worker-src 'none': the page's policy refuses the kit's worker, as a strict policy without worker-src for it does.)
+    head: noWorker ? `<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">${kit}` : kit,
     body: `${para(1)}<hub-search tenant="bench-${entries}"></hub-search>${para(2)}`,
     usable: hubUsable,
     search: { entries, open: `__deep('input[role=combobox]').focus()`, box: 'input[role=combobox]', results: `__deep('[role=listbox] [role=option]')` },
@@ -136,6 +140,8 @@ function pages(): PageSpec[] {
     hubSearch(1000),
     hubSearch(10_000),
     hubSearch(50_000),
+    hubSearch(10_000, true),
+    hubSearch(50_000, true),
     sodo(1000),
     sodo(10_000),
     pagefind(1000),
@@ -553,7 +559,7 @@ function checks(rows: Row[]): string[] {
     check(a!.kb < b!.kb && a!.script < b!.script && a!.heap < b!.heap, `a signup form: hub-kit ${kb(a!.kb)} KB of JS, ${ms(a!.script)} ms of script, ${mb(a!.heap)} MB of heap; Ghost's ${kb(b!.kb)} KB, ${ms(b!.script)} ms, ${mb(b!.heap)} MB`);
   }
   for (const entries of [1000, 10_000]) {
-    const hub = rows.find((r) => r.spec.who === 'hub-kit' && r.spec.search?.entries === entries);
+    const hub = rows.find((r) => r.spec.who === 'hub-kit' && !r.spec.noWorker && r.spec.search?.entries === entries);
     const peer = rows.find((r) => r.spec.who === 'Pagefind' && r.spec.search?.entries === entries);
     if (hub && peer) {
       const [a, b] = [hub, peer].map((r) => med(r.phone.map((p) => p.search!.blockingMs)));

@@ -100,13 +100,16 @@ function write<T>(key: string, entry: CacheEntry<T>): void {
 }
 
 /**
- * Whether two copies hold the same data: the search index is kept as the body's bytes,
- * which JSON would write as `{}` whatever they hold, so bytes are compared as bytes, by
- * IndexedDB's own comparison of binary keys (native, where a loop over 18 MB of a big
- * index's bytes would hold the page up); without IndexedDB they count as changed.
+ * Whether two copies hold the same data. A search index may be kept as the body's bytes or
+ * as a Blob, which JSON would write as `{}` whatever they hold: bytes are compared as
+ * bytes, by IndexedDB's own comparison of binary keys (native, where a loop over 18 MB of a
+ * big index's bytes would hold the page up; without IndexedDB they count as changed); a
+ * Blob is the same only as itself (its bytes cannot be read at once), so a copy read again
+ * counts as changed and is built again.
  */
+const isBytes = (data: unknown) => data instanceof ArrayBuffer || (typeof Blob === 'function' && data instanceof Blob);
 const same = (a: unknown, b: unknown): boolean =>
-  a instanceof ArrayBuffer ? globalThis.indexedDB?.cmp(a, b) === 0 : JSON.stringify(a) === JSON.stringify(b);
+  a === b || (isBytes(a) || isBytes(b) ? a instanceof ArrayBuffer && b instanceof ArrayBuffer && globalThis.indexedDB?.cmp(a, b) === 0 : JSON.stringify(a) === JSON.stringify(b));
 
 function refresh<T>(key: string, load: Load<T>, base: CacheEntry<T> | undefined, options: SwrOptions, now: () => number) {
   let request = inFlight.get(key) as Promise<Refreshed<T>> | undefined;

@@ -17,6 +17,7 @@ import { Lexicon } from './lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS, type Postings } from './postings.js';
 import { asciiWords, fold, hashWord, isCjk, tokenize } from './text.js';
 import { yieldToPage } from './yield-to-page.js';
+import { STEP, finished, sortedInSteps, type Steps } from './steps.js';
 
 export type { SearchEntry };
 export { maxTypos };
@@ -123,9 +124,17 @@ class Indexer {
     });
   }
 
-  finish(): SearchEngine {
+  /** The finished index, in steps (steps.ts): the postings laid out, the words numbered and sorted. */
+  *finish(): Steps<SearchEngine> {
     const words = this.#lexicon.words;
-    return searcher(this.#entries, words, this.#postings.finish(words.length), this.#lengths, this.#totals);
+    const postings = yield* this.#postings.finish(words.length);
+    const ids = new Map<string, number>();
+    for (let id = 0; id < words.length; id++) {
+      ids.set(words[id]!, id);
+      if (id % STEP === STEP - 1) yield;
+    }
+    const sorted = yield* sortedInSteps([...ids.keys()]);
+    return searcher(this.#entries, ids, sorted, postings, this.#lengths, this.#totals);
   }
 
   /** Indexes one text into field `f` of entry `n`; returns its length in terms. */
@@ -148,10 +157,15 @@ class Indexer {
   }
 }
 
-/** Answers queries from a finished index: its words, their postings and the field lengths. */
+/**
+ * Answers queries from a finished index: its words' numbers, its words sorted, their
+ * postings and the field lengths. The sorted list is also the trie that typo matching
+ * walks: the words below a prefix are one contiguous range of it, so it costs no extra memory.
+ */
 function searcher(
   entries: readonly SearchEntry[],
-  lexicon: readonly string[],
+  ids: ReadonlyMap<string, number>,
+  sorted: readonly string[],
   postings: Postings,
   lengths: Uint16Array,
   totals: readonly number[],
@@ -160,14 +174,8 @@ function searcher(
   // (An empty index, or a field no entry has, averages 1.)
   const average = totals.map((total) => total / n || 1);
   const [postingDocs, postingCounts, starts] = postings;
-  const ids = new Map(lexicon.map((word, id) => [word, id]));
   /** How many entries hold an index word. */
   const df = (word: string) => starts[ids.get(word)! + 1]! - starts[ids.get(word)!]!;
-  /**
-   * Every term, sorted. The sorted list is also the trie that typo matching walks: the
-   * words below a prefix are one contiguous range of it, so it costs no extra memory.
-   */
-  const sorted = [...ids.keys()].sort();
   // Per entry, the evidence of the query so far: one array per ranking rule, in the rules'
   // order (see `search`), where more is better (typos and untyped words and letters are
   // kept negated); and the query words found in the title.
@@ -441,12 +449,21 @@ export async function buildEngine(
     if (i < entries.length) await yieldToPage();
   }
   options.signal?.throwIfAborted();
-  return builder.finish();
+  // Laying the postings out and sorting the words, in steps, with the same yields.
+  const steps = builder.finish();
+  for (let start = performance.now(); ; ) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (performance.now() - start < sliceMs) continue;
+    await yieldToPage();
+    options.signal?.throwIfAborted();
+    start = performance.now();
+  }
 }
 
 /** Builds in one go: for Node, server rendering and tests. */
 export function buildEngineSync(entries: readonly SearchEntry[]): SearchEngine {
   const builder = new Indexer(entries);
   for (let i = 0; i < entries.length; i++) builder.add(i);
-  return builder.finish();
+  return finished(builder.finish());
 }

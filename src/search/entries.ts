@@ -19,9 +19,10 @@ export interface IndexRef {
 
 /**
  * An index as the element holds it: a reference to the bytes the search worker keeps, the
- * bytes themselves where no worker runs, or the entries of a copy saved by an earlier version.
+ * body as a Blob where no worker runs (bytes, in a copy saved by an earlier version), or
+ * the entries of a copy saved by an older one.
  */
-export type IndexBody = IndexRef | ArrayBuffer | readonly SearchEntry[];
+export type IndexBody = IndexRef | Blob | ArrayBuffer | readonly SearchEntry[];
 
 /** The body parsed as JSON, `{ data: … }` unwrapped. Throws a SyntaxError for a body that is not JSON. */
 export const parseBody = (body: ArrayBuffer | readonly SearchEntry[]): unknown =>

@@ -10,7 +10,6 @@
  * were the hashes random). Two such words would have to be looked for on purpose, and all
  * they would do is make a search for one find the other's entries too.
  */
-import { hashWord } from './text.js';
 
 /*
  * A class rather than a closure: its methods are one function for every index built, so
@@ -43,11 +42,25 @@ export class Lexicon {
     slots[slot] = hash;
     slots[slot + 1] = second;
     slots[slot + 2] = words.push(text.slice(start, end).replace(/'/g, ''));
-    if (words.length * 8 > slots.length) {
-      // Twice the slots, and every word placed again, under its number.
-      this.#slots = new Int32Array(slots.length * 2);
-      for (const word of words.splice(0)) this.span(word, 0, word.length, hashWord(word), hashWord(word, true));
-    }
+    if (words.length * 8 > slots.length) this.#grow();
     return words.length - 1;
+  }
+
+  /**
+   * Twice the slots, every word placed again under its number, by the hashes its slot holds
+   * (not hashed again: a growth stays a short step however many words there are).
+   */
+  #grow(): void {
+    const old = this.#slots;
+    const slots = (this.#slots = new Int32Array(old.length * 2));
+    const mask = slots.length - 4;
+    for (let from = 0; from < old.length; from += 4) {
+      if (!old[from + 2]) continue;
+      let slot = (old[from]! << 2) & mask;
+      while (slots[slot + 2]) slot = (slot + 4) & mask;
+      slots[slot] = old[from]!;
+      slots[slot + 1] = old[from + 1]!;
+      slots[slot + 2] = old[from + 2]!;
+    }
   }
 }

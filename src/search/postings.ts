@@ -5,6 +5,7 @@
  * arrays keep 50 000 entries to a few MB, where an array per word costs more and an object
  * per posting tens of MB, and they make a build touch little memory per word it reads.
  */
+import { STEP, type Steps } from './steps.js';
 
 /**
  * Where each field's count sits in a posting's counts, and its largest value: the title
@@ -70,21 +71,26 @@ export class PostingsBuilder {
     postings[at * 4 + 2] = 1 << shift;
   }
 
-  /** The postings of words 0 to `words` - 1, word by word. */
-  finish(words: number): Postings {
+  /** The postings of words 0 to `words` - 1, word by word, in steps (steps.ts). */
+  *finish(words: number): Steps<Postings> {
     const postings = this.#postings;
     const size = this.#size;
     // A counting sort by word, stable, so each word's postings stay in entry order.
     const starts = new Int32Array(words + 1);
-    for (let p = 0; p < size; p++) starts[postings[p * 4]! + 1]!++;
+    for (let p = 0; p < size; p++) {
+      starts[postings[p * 4]! + 1]!++;
+      if (p % STEP === STEP - 1) yield;
+    }
     for (let w = 0; w < words; w++) starts[w + 1]! += starts[w]!;
+    yield;
     const next = starts.slice(0, words);
     const docs = new Int32Array(size);
     const counts = new Uint16Array(size);
-    for (let p = 0; p < size * 4; p += 4) {
-      const at = next[postings[p]!]!++;
-      docs[at] = postings[p + 1]!;
-      counts[at] = postings[p + 2]!;
+    for (let p = 0; p < size; p++) {
+      const at = next[postings[p * 4]!]!++;
+      docs[at] = postings[p * 4 + 1]!;
+      counts[at] = postings[p * 4 + 2]!;
+      if (p % STEP === STEP - 1) yield;
     }
     return [docs, counts, starts];
   }

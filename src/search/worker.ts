@@ -94,6 +94,8 @@ async function answer([id, kind, ...args]: Request): Promise<unknown> {
       if (!held) {
         let source = body as ArrayBuffer | readonly SearchEntry[] | undefined;
         if (isRef(body) && !(source = await keptBytes(body))) throw new Error('missing');
+        // (A Blob: a copy the page read when no worker had started.)
+        if (body instanceof Blob) source = await body.arrayBuffer();
         engines.set(name, (held = { engine: build(source!), holders: 0 }));
       }
       held.holders++;

@@ -147,12 +147,12 @@ async function exercise(win: FrameWindow, sandbox: Sandbox, order: 'at once' | '
 type Search = Lit & { _engine: { where: string }; value: string };
 
 /** A search box on the page, searched: where its index was built is what the test reads. */
-async function searched(win: FrameWindow): Promise<Search> {
-  const search = add(win, 'hub-search', { 'base-url': newSandbox().baseUrl, tenant: 'demo' }) as Search;
+async function searched(win: FrameWindow, sandbox = newSandbox()): Promise<Search & { shown: string[] }> {
+  const search = add(win, 'hub-search', { 'base-url': sandbox.baseUrl, tenant: 'demo' }) as Search & { shown: string[] };
   await upgraded(win, search);
   const results = nextEvent(search, 'hub-search-results');
   search.value = 'the';
-  await results;
+  search.shown = ((await results).detail as { entries: Array<{ id: string }> }).entries.map((entry) => entry.id);
   return search;
 }
 
@@ -197,8 +197,14 @@ describe('Content Security Policy', () => {
   describe('when the policy forbids workers (worker-src \'none\')', () => {
     it('search builds and runs on the page instead, and the worker refused is the one violation', async () => {
       const win = await openPolicyPage("'self'", { 'worker-src': "'none'" });
-      const search = await searched(win);
+      const sandbox = newSandbox();
+      const search = await searched(win, sandbox);
       expect(search._engine.where).to.equal('page');
+      expect(search.shown, 'results from the index built on the page').not.to.deep.equal([]);
+      // The next page reads the index the cache kept (a Blob), and finds the same.
+      const next = await searched(await openPolicyPage("'self'", { 'worker-src': "'none'" }), sandbox);
+      expect(next._engine.where).to.equal('page');
+      expect(next.shown).to.deep.equal(search.shown);
       expect(violations(win).map((v) => [v.directive.split(' ')[0], new URL(v.blocked, location.href).pathname.replace(/-[\w-]{8}\.js$/, '')])).to.deep.equal([
         ['worker-src', '/dist/hub-kit/search'],
       ]);

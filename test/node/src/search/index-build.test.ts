@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Lexicon } from '../../../../src/search/lexicon.js';
 import { CAPS, PostingsBuilder, SHIFTS } from '../../../../src/search/postings.js';
+import { finished, sortedInSteps } from '../../../../src/search/steps.js';
 import { asciiWords, hashWord, tokenize } from '../../../../src/search/text.js';
 
 test('the lexicon gives one number per word, read from a text or given whole, past every growth of its table', () => {
@@ -104,7 +105,7 @@ test('postings hold, word by word in entry order, how often each entry has the w
           counts[field] = Math.min(CAPS[field]!, counts[field]! + times);
         }
       });
-      const [docs, counts, starts] = builder.finish(words);
+      const [docs, counts, starts] = finished(builder.finish(words));
       assert.equal(starts.length, words + 1);
       for (let id = 0; id < words; id++) {
         const expected = [...(model.get(id) ?? new Map<number, number[]>())].sort(([a], [b]) => a - b);
@@ -112,6 +113,17 @@ test('postings hold, word by word in entry order, how often each entry has the w
         for (let p = starts[id]!; p < starts[id + 1]!; p++) got.push([docs[p]!, SHIFTS.map((shift, f) => (counts[p]! >> shift) & CAPS[f]!)]);
         assert.deepEqual(got, expected, `word ${id}`);
       }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('words sorted in steps are sorted as Array.prototype.sort sorts them, across runs and merges', () => {
+  const word = fc.stringMatching(/^[aZ\u00e9\u6771\ud83d\ude00]{0,4}$/);
+  fc.assert(
+    // Runs of 1 to 8 words, so that a few hundred words make many merges.
+    fc.property(fc.array(word, { maxLength: 300 }), fc.integer({ min: 1, max: 8 }), (words, run) => {
+      assert.deepEqual(finished(sortedInSteps(words, run)), [...words].sort());
     }),
     { numRuns: 300 },
   );
