@@ -137,7 +137,7 @@ function minifiedStyles(): Plugin {
 function parsersApart(): Plugin {
   const SUFFIX = '?parsers';
   const stateless = /[\\/](?:src[\\/]api[\\/](?:schema|calls)|components[\\/]shared[\\/]strings)\.ts$/;
-  const readers = /[\\/](?:components[\\/](?:hub-search|bio-card)|src[\\/](?:bio|search)|src[\\/]cache[\\/]freshness\.ts)/;
+  const readers = /[\\/](?:components[\\/](?:script-tag[\\/])?(?:hub-search|bio-card)|src[\\/](?:bio|search)|src[\\/]cache[\\/]freshness\.ts)/;
   // The guard reads the script tag's files; a site built from the sources (the demo) mixes
   // its own modules into shared chunks, and what its pages fetch is the site's business.
   let scriptTag = false;
@@ -202,6 +202,51 @@ function wordsOnly(): Plugin {
     },
   };
 }
+
+/** A module's exports, evaluated in Node: `path` bundled with what it imports. */
+async function evaluate(path: string): Promise<Record<string, unknown>> {
+  const { outputFiles } = await esbuild({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+  return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0]!.text).toString('base64')}`);
+}
+
+/**
+ * A locale file of the script tag ships its words without their keys: the values alone, in
+ * the order of the keys of its element file's English table (components/shared/strings.ts),
+ * which the element file reads back (components/script-tag/words.ts). The keys were two
+ * fifths of a locale file's bytes: 0.19 KB gzip of a French page with one form. A locale
+ * file with a word the English table has not, or without one it has, fails the build.
+ */
+function positionalWords(): Plugin {
+  const part = /[\\/]components[\\/]shared[\\/]locales[\\/]parts[\\/][a-z]+-([\w-]+)\.ts$/;
+  let scriptTag = false;
+  let english: Promise<Record<string, unknown>> | undefined;
+  return {
+    name: 'hub-kit-positional-words',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      scriptTag = Boolean(config.build.lib);
+    },
+    async load(id) {
+      const file = scriptTag ? part.exec(id)?.[1] : undefined;
+      if (!file) return undefined;
+      english ??= evaluate(here('./components/shared/strings.ts'));
+      const { FORM_EN, SEARCH_EN, CARD_EN } = await english;
+      const table = ({ forms: FORM_EN, 'hub-search': SEARCH_EN, 'bio-card': CARD_EN } as Record<string, object | undefined>)[file];
+      const words = (await evaluate(id)).words as Record<string, unknown>;
+      const keys = table ? Object.keys(table) : [];
+      const odd = [...Object.keys(words).filter((key) => !keys.includes(key)), ...keys.filter((key) => words[key] === undefined)];
+      if (!table || odd.length) throw new Error(`${id}: its words and the English ones differ (${odd.join(', ') || file}): see positionalWords in vite.config.ts.`);
+      return `export const words = ${JSON.stringify(keys.map((key) => words[key]))};`;
+    },
+  };
+}
+
+/**
+ * Minified to the last byte: the budgets are gzip of what a page fetches. Comments go too,
+ * pure annotations included: these files are run, never bundled again.
+ */
+const OUTPUT: Rolldown.OutputOptions = { minify: true, comments: false };
 
 /**
  * The script tag's files, minified once more after Rolldown's own pass: two passes of
@@ -411,7 +456,7 @@ function sourceSideEffects(): Plugin {
 export default defineConfig({
   root: here('./demo'),
   publicDir: false,
-  plugins: [standIn(), scriptTagBundle(), completeFile(), filesOfElements(), searchWorkerFile(), parsersApart(), wordsOnly(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices(), terserPass()],
+  plugins: [standIn(), scriptTagBundle(), completeFile(), filesOfElements(), searchWorkerFile(), parsersApart(), wordsOnly(), positionalWords(), kitStylesheet(), hubRoutes(), minifiedStyles(), sourceSideEffects(), ownTrustedTypesPolicy(), thirdPartyNotices(), terserPass()],
   // Built files find one another relative to the file that asks (import.meta.url), not to
   // the site's root: the script tag works from any folder and from a CDN path.
   experimental: { renderBuiltUrl: () => ({ relative: true }) },

@@ -13,5 +13,9 @@ export { HubSearch as 'hub-search' } from '../hub-search/hub-search.js';
 export { SignupForm as 'signup-form' } from '../signup-form/signup-form.js';
 export { ContactForm as 'contact-form' } from '../contact-form/contact-form.js';
 export { BioCard as 'bio-card' } from '../bio-card/bio-card.js';
-// The loader registers the words of a locale file with it (a locale file is words only).
-export { registerStrings } from '../shared/registry.js';
+import { CARD_EN, FORM_EN, SEARCH_EN } from '../shared/strings.js';
+import { registerWords as register } from './words.js';
+
+const ENGLISH: Record<string, object> = { forms: FORM_EN, 'hub-search': SEARCH_EN, 'bio-card': CARD_EN };
+/** The loader registers a locale file's words with it, naming the element file they are of. */
+export const registerWords = (lang: string, words: unknown, file: string): void => register(ENGLISH[file]!, lang, words);

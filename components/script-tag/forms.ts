@@ -6,5 +6,8 @@
  */
 export { SignupForm as 'signup-form' } from '../signup-form/signup-form.js';
 export { ContactForm as 'contact-form' } from '../contact-form/contact-form.js';
-// The loader registers the words of a locale file with it (a locale file is words only).
-export { registerStrings } from '../shared/registry.js';
+import { FORM_EN } from '../shared/strings.js';
+import { registerWords as register } from './words.js';
+
+/** The loader registers a locale file's words with it (a locale file is words only). */
+export const registerWords = (lang: string, words: unknown): void => register(FORM_EN, lang, words);

@@ -162,12 +162,13 @@ const locales: Record<string, Promise<unknown>> = {};
 function locale(lang: string, file: string): Promise<unknown> | false {
   const primary = lang.split('-')[0]!.toLowerCase();
   const name = `${primary}-${file}`;
-  // A locale file is words only: they are registered with the element file's own registry
-  // (shared/registry.ts, in the core), which saves each locale file a copy of it.
+  // A locale file is words only, and without their keys (script-tag/words.ts): the element
+  // file registers them with its own registry (shared/registry.ts, in the core), which
+  // saves each locale file a copy of it.
   return (
     Object.hasOwn(LOCALES, name) &&
     (locales[name] ??= Promise.all([fetchFile(source === 'all' ? 'all' : file), fetchFile(name)])
-      .then(([code, words]) => (code.registerStrings as (lang: string, words: unknown) => void)(primary, words.words))
+      .then(([code, words]) => (code.registerWords as (lang: string, words: unknown, file: string) => void)(primary, words.words, file))
       .catch(() => {}))
   );
 }
