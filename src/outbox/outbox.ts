@@ -124,9 +124,73 @@ const mark = () => marker(randomId());
 /** Whether anything may wait in the outbox, from an earlier page or this one. */
 export const waiting = (): boolean => !!marker();
 
+/**
+ * A send this page has begun, written down at once in localStorage (`STAGED` + its id, with
+ * the time) until the outbox's own write of it is done: a page left in that moment (a reload
+ * a moment after the click, on a slow or busy device, while the database opens) aborts that
+ * write, and the entry, never sent, would be lost. While its page lives it holds a Web Lock
+ * of the same name; the next page writes into the outbox the staged sends whose page is
+ * gone (`adoptStaged`), to be sent as queued ones.
+ */
+const STAGED = `${NAME}:staged:`;
+/** How old a staged send must be before another page takes it: its page has asked for its lock by then, or is gone. */
+const STAGED_ADOPT_MS = 2000;
+
+const stagedKeys = (): string[] => {
+  try {
+    return Object.keys(localStorage).filter((key) => key.startsWith(STAGED));
+  } catch {
+    return [];
+  }
+};
+
+/** Stages `entry`; the function returned takes it away once the outbox holds it. */
+function stage(entry: OutboxEntry): () => void {
+  const key = STAGED + entry.id;
+  let release = () => {};
+  try {
+    localStorage.setItem(key, JSON.stringify([now(), entry]));
+    mark();
+    // (Granted after the outbox wrote it down, the lock is let go at once.)
+    navigator.locks?.request(key, () => localStorage.getItem(key) && new Promise<void>((done) => (release = done))).catch(() => {});
+  } catch {
+    // Storage refused: the outbox keeps it in memory only, as it keeps everything here.
+  }
+  return () => {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Nothing was staged.
+    }
+    release();
+  };
+}
+
+/** Writes into the outbox the staged sends of pages that are gone: never written down, so never sent. */
+async function adoptStaged(): Promise<void> {
+  let locks = '';
+  for (const key of stagedKeys()) {
+    try {
+      // The locks of the origin's pages, held or asked for: a staged send's page lives while its lock is there.
+      locks ||= JSON.stringify(await navigator.locks?.query()) ?? '-';
+      const [at, entry] = JSON.parse(localStorage.getItem(key)!) as [number, OutboxEntry];
+      // This page's own, or its page still lives: that page writes it.
+      if (live.has(entry.id) || locks.includes(`"${key}"`)) continue;
+      if (now() < at + STAGED_ADOPT_MS) flushAt(at + STAGED_ADOPT_MS);
+      else {
+        // (Written down after all, if its page wrote it before it went: that copy stands.)
+        await store.update<OutboxEntry>(entry.id, (current) => current ?? entry);
+        localStorage.removeItem(key);
+      }
+    } catch {
+      // Unreadable, or the outbox would not take it now: left for the next flush.
+    }
+  }
+}
+
 async function tidy(): Promise<void> {
   const seen = marker();
-  if (seen && !(await store.entries()).length && marker() === seen) marker(null);
+  if (seen && !(await store.entries()).length && marker() === seen && !stagedKeys().length) marker(null);
 }
 
 type Message = { type: 'delivered' | 'unconfirmed' | 'failed'; entry: OutboxEntry; response?: SubmitResponse; here?: boolean };
@@ -375,9 +439,15 @@ export async function enqueue<N extends PostEndpoint>(
  */
 export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
   live.add(entry.id);
+  // Written down at once, before anything waits (the lock, the database): see `stage`.
+  const unstage = stage(entry);
   try {
     return await hold(async () => {
-      await write((entry = { ...entry, sending: now(), unknowns: 0 }));
+      try {
+        await write((entry = { ...entry, sending: now(), unknowns: 0 }));
+      } finally {
+        unstage();
+      }
       const { response, error } = await deliver(entry);
       if (error instanceof OfflineError || leaving || kept(!!response)) await keep(entry, { response, error });
       else {
@@ -417,6 +487,7 @@ export async function claim(match: (entry: OutboxEntry) => boolean): Promise<Cla
 
 /** Everything still waiting, oldest first, entries waiting for the visitor (delivered ones too) included. */
 export async function pending(): Promise<OutboxEntry[]> {
+  await adoptStaged();
   const all = await store.entries<OutboxEntry>();
   return all
     .map(([, entry]) => entry)

@@ -213,6 +213,35 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
     });
   });
 
+  describe('a page left before its send is written down (found by the model-based suite, on a loaded machine)', () => {
+    it('the outbox slow to answer, the visitor reloads a moment after the click: the next page sends it, once, and says so', async () => {
+      const sandbox = base();
+      const markup = `<contact-form tenant="demo" base-url="${sandbox}"></contact-form>`;
+      const { frame, el } = await sitePage(markup);
+      const email = uniqueEmail();
+      // The outbox waits for its lock, as behind another tab's write or on a busy device: held
+      // here, in the site's origin, until the page has gone.
+      let letGo!: () => void;
+      await new Promise<void>((granted) => {
+        void navigator.locks.request('hub-kit:outbox', () => {
+          granted();
+          return new Promise<void>((resolve) => (letGo = resolve));
+        });
+      });
+      fill(el.formElement!, { email, message: 'Sent as I left' });
+      el.formElement!.requestSubmit();
+      await until(() => el.busy, 'the form to be sending');
+      const next = loaded(frame);
+      frame.srcdoc = pageHtml(`<h1>Another page</h1>${markup}`);
+      await next;
+      letGo();
+      const { el: again } = await adopt(frame, 'contact-form');
+      await until(async () => (await posts(sandbox, '/contact')).length > 0, 'the message to arrive', 30_000);
+      await untilSeen(again, /your message was sent/i);
+      expect(await posts(sandbox, '/contact')).to.have.length(1);
+    });
+  });
+
   describe('text typed while a send is in flight (found by the model-based suite)', () => {
     it('a refusal that comes back while the fields hold something else waits, and comes back when the visitor empties the form', async () => {
       const sandbox = base();

@@ -140,6 +140,18 @@ export interface StoredEntry {
   refused?: unknown;
 }
 
+/** Sends a page began and wrote down in localStorage before its outbox could (src/outbox/outbox.ts, `stage`): kept, to be sent. */
+function staged(): StoredEntry[] {
+  try {
+    return Object.keys(localStorage)
+      .filter((key) => key.startsWith('hub-kit:outbox:staged:'))
+      .map((key) => (JSON.parse(localStorage.getItem(key) ?? '[]') as [number?, StoredEntry?])[1])
+      .filter((entry): entry is StoredEntry => !!entry);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The outbox entry of this page's origin with this address, as stored: what the outbox holds
  * and has not delivered, it may send later; what it does not hold, nothing of the kit sends
@@ -153,17 +165,18 @@ export async function outboxEntry(email: string): Promise<StoredEntry | undefine
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => resolve(undefined);
   });
-  if (!db) return undefined;
+  // As the visitor sees it: an entry keeps the address as typed, invisible characters and all.
+  const plain = (text: string) => text.replace(/\p{Cf}/gu, '');
+  const find = (list: StoredEntry[]) => list.find((entry) => plain(entry?.body?.email ?? '') === plain(email));
+  if (!db) return find(staged());
   try {
-    if (!db.objectStoreNames.contains('entries')) return undefined;
+    if (!db.objectStoreNames.contains('entries')) return find(staged());
     const all = await new Promise<StoredEntry[]>((resolve, reject) => {
       const request = db.transaction('entries').objectStore('entries').getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    // As the visitor sees it: an entry keeps the address as typed, invisible characters and all.
-    const plain = (text: string) => text.replace(/\p{Cf}/gu, '');
-    return all.find((entry) => plain(entry?.body?.email ?? '') === plain(email));
+    return find([...all, ...staged()]);
   } finally {
     db.close();
   }
