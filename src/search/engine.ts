@@ -49,6 +49,13 @@ export interface Results {
 export interface SearchEngine {
   readonly size: number;
   search(query: string, options?: QueryOptions): Results;
+  /**
+   * The same answer as `search`, worked out in slices with a yield to the page between
+   * them (`sliceMs`, default 4 ms of work, each), for a page that searches on its own
+   * thread: a short prefix of a big index reads tens of thousands of postings. A query
+   * asked before it is answered leaves it: it rejects with an AbortError.
+   */
+  searchInSlices(query: string, options?: QueryOptions, slice?: { sliceMs?: number; signal?: AbortSignal }): Promise<Results>;
 }
 
 export interface BuildOptions {
@@ -78,6 +85,8 @@ const NUMBER_WEIGHT = 0.9;
 const PREFIX_POSTINGS = 30_000;
 /** How many of the best entries by their words are ranked again by their titles' word order. */
 const RERANK = 64;
+/** Postings (or matched entries) a query reads between two steps: about 0.3 ms of a laptop's work. */
+const STEP_POSTINGS = 4096;
 /** A content of more words than this is a long text: a word found only there counts half in rule 2. */
 const LONG = 64;
 
@@ -236,7 +245,8 @@ function searcher(
     return kept;
   }
 
-  function search(query: string, options: QueryOptions = {}): Results {
+  /** A query's answer, in steps of about STEP_POSTINGS postings or entries read. */
+  function* steps(query: string, options: QueryOptions = {}): Steps<Results> {
     const limit = Math.max(0, options.limit ?? 10);
     const typing = options.typing ?? true;
     const typed = tokenize(query);
@@ -261,162 +271,188 @@ function searcher(
 
     // The last word is being typed, unless a space or an initial follows it.
     const open = typing && !initial && !/\s$/.test(query);
-    terms.forEach((term, t) => {
-      const last = open && t === terms.length - 1;
-      const current = ++stamp;
-      const docs: number[] = [];
-      for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
-        const id = ids.get(word)!;
-        const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
-        highlights.add(word);
-        // (Bitwise, a word not seen yet counts as 0.)
-        masks.set(word, masks.get(word)! | (1 << t));
-        const rare = idf(n, df(word)) * weight;
-        for (let p = starts[id]!; p < starts[id + 1]!; p++) {
-          const doc = postingDocs[p]!;
-          const packed = postingCounts[p]!;
-          let score = 0;
-          let field = 9;
-          for (let f = 0; f < 4; f++) {
-            const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
-            if (tf) {
-              if (field > 3) field = f;
-              score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 4 + f]!) / average[f]!));
+    let work = 0;
+    try {
+      for (let t = 0; t < terms.length; t++) {
+        const term = terms[t]!;
+        const last = open && t === terms.length - 1;
+        const current = ++stamp;
+        const docs: number[] = [];
+        for (const [word, weight, cost] of expand(term, last && (term.length >= 2 || isCjk(term)))) {
+          const id = ids.get(word)!;
+          const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
+          highlights.add(word);
+          // (Bitwise, a word not seen yet counts as 0.)
+          masks.set(word, masks.get(word)! | (1 << t));
+          const rare = idf(n, df(word)) * weight;
+          for (let p = starts[id]!; p < starts[id + 1]!; p++) {
+            const doc = postingDocs[p]!;
+            const packed = postingCounts[p]!;
+            let score = 0;
+            let field = 9;
+            for (let f = 0; f < 4; f++) {
+              const tf = (packed >> SHIFTS[f]!) & CAPS[f]!;
+              if (tf) {
+                if (field > 3) field = f;
+                score += (BOOSTS[f]! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc * 4 + f]!) / average[f]!));
+              }
             }
-          }
-          score *= rare;
-          // A word matched by several expansions counts once, at its best; expansions come
-          // fewest typos first, and a field counts only through the word's best match, so a
-          // title word one typo away does not pass for the word typed exactly elsewhere.
-          if (stamps[doc] !== current) {
-            stamps[doc] = current;
-            termScores[doc] = score;
-            termField[doc] = field;
-            termTypos[doc] = cost;
-            // The first expansion to reach an entry is its best: if that is not the word
-            // itself, no later one is.
-            termForm[doc] = form;
-            docs.push(doc);
-          } else {
-            if (score > termScores[doc]!) termScores[doc] = score;
-            if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
-            termForm[doc]! |= form;
+            score *= rare;
+            // A word matched by several expansions counts once, at its best; expansions come
+            // fewest typos first, and a field counts only through the word's best match, so a
+            // title word one typo away does not pass for the word typed exactly elsewhere.
+            if (stamps[doc] !== current) {
+              stamps[doc] = current;
+              termScores[doc] = score;
+              termField[doc] = field;
+              termTypos[doc] = cost;
+              // The first expansion to reach an entry is its best: if that is not the word
+              // itself, no later one is.
+              termForm[doc] = form;
+              docs.push(doc);
+            } else {
+              if (score > termScores[doc]!) termScores[doc] = score;
+              if (cost === termTypos[doc] && field < termField[doc]!) termField[doc] = field;
+              termForm[doc]! |= form;
+            }
+            if (++work % STEP_POSTINGS === 0) yield;
           }
         }
-      }
-      // How rare the query word is: the idf of every entry it matches, by any of its index
-      // words, so that entries matching the same query words are equally rare.
-      const rare = idf(n, docs.length);
-      for (const doc of docs) {
-        if (!words[doc]) touched.push(doc);
-        // A word found only in a long content counts half (see docs/search.md).
-        words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG ? 1 : 2);
-        exact[doc]! += termForm[doc]! & 1;
-        // Found only in its other number: neither as typed nor completed.
-        forms[doc]! -= +(termForm[doc] === 2) << 6;
-        // (The title named whole, the rule after, is counted in the same number, below 32.)
-        typos[doc]! -= termTypos[doc]! << 5;
-        rarity[doc]! += rare;
-        // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
-        // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
-        // any number of tags (30 query words at most), and so on down; the sum over 1024 is
-        // the count of query words in the title.
-        fields[doc]! += 1024 >> (5 * termField[doc]!);
-        if (!termField[doc]) titleMask[doc]! |= 1 << t;
-        scores[doc]! += termScores[doc]!;
-      }
-    });
-
-    /**
-     * The ranking rules, in order (docs/search.md gives the reason for each): the query is
-     * the title (in `words`' number); more query words, in any field; fewer typos; the title
-     * named whole (in `typos`' number); rarer query words; fewer words only in their other
-     * number, then more words side by side as typed (one number); better fields (title, then
-     * tags, then excerpt, then content); the title starts with the query's words; more words
-     * found as typed; fewer title words, then letters, left untyped (one number); BM25F.
-     * Rules that need the title's or excerpt's words are read for the best RERANK entries by
-     * the others only.
-     */
-    const compare = (a: number, b: number) => {
-      for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
-      return 0;
-    };
-    const types = options.types?.length ? new Set(options.types) : undefined;
-    // An initial is checked on titles only, so more of them are read.
-    const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
-    // Read straight from the typed arrays: no object per match, since a common word matches
-    // most of a big index.
-    const best: number[] = [];
-    let total = 0;
-    for (const doc of touched) {
-      if (types && !types.has(entries[doc]!.type ?? '')) continue;
-      total++;
-      if (best.length < keep || compare(doc, best[best.length - 1]!) < 0) {
-        // Insertion into a short sorted list beats sorting every match of a broad prefix.
-        let i = Math.min(best.length, keep - 1);
-        if (best.length < keep) best.push(doc);
-        while (i > 0 && compare(doc, best[i - 1]!) < 0) {
-          best[i] = best[i - 1]!;
-          i--;
+        // How rare the query word is: the idf of every entry it matches, by any of its index
+        // words, so that entries matching the same query words are equally rare.
+        const rare = idf(n, docs.length);
+        for (const doc of docs) {
+          if (!words[doc]) touched.push(doc);
+          // A word found only in a long content counts half (see docs/search.md).
+          words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG ? 1 : 2);
+          exact[doc]! += termForm[doc]! & 1;
+          // Found only in its other number: neither as typed nor completed.
+          forms[doc]! -= +(termForm[doc] === 2) << 6;
+          // (The title named whole, the rule after, is counted in the same number, below 32.)
+          typos[doc]! -= termTypos[doc]! << 5;
+          rarity[doc]! += rare;
+          // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
+          // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
+          // any number of tags (30 query words at most), and so on down; the sum over 1024 is
+          // the count of query words in the title.
+          fields[doc]! += 1024 >> (5 * termField[doc]!);
+          if (!termField[doc]) titleMask[doc]! |= 1 << t;
+          scores[doc]! += termScores[doc]!;
         }
-        best[i] = doc;
       }
-    }
 
-    const initialBit = 1 << terms.length;
-    for (const doc of best) {
-      const { title: name, excerpt } = entries[doc]!;
-      const tokens = tokenize(name);
-      // Only the query words whose best match is in the title name it. An initial stands
-      // for a word not typed yet: not one already taken by another query word
-      // ("background clip b" does not take "background" twice).
-      let taken = 0;
-      const found = tokens.map((token) => {
-        const mask = masks.get(token)! & titleMask[doc]!;
-        if (mask & ~taken) return (taken |= mask), mask;
-        return initial && token.startsWith(initial) ? initialBit : mask;
-      });
-      let seen = 0;
-      for (const mask of found) seen |= mask;
-      const wanted: number[] = [];
-      for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
-      // The query's words side by side, in its order, in the title or the excerpt: a
-      // remembered phrase. One bit per query word that follows the one before it. (Not in
-      // the content: reading it for every keystroke would cost more than a frame.)
-      let pairs = 0;
-      for (const text of [tokens, tokenize(excerpt ?? '')]) {
-        let before = 0;
-        // (Bitwise, a word the query did not match is 0.)
-        for (const token of text) pairs |= (before << 1) & (before = masks.get(token)! | 0);
+      /**
+       * The ranking rules, in order (docs/search.md gives the reason for each): the query is
+       * the title (in `words`' number); more query words, in any field; fewer typos; the title
+       * named whole (in `typos`' number); rarer query words; fewer words only in their other
+       * number, then more words side by side as typed (one number); better fields (title, then
+       * tags, then excerpt, then content); the title starts with the query's words; more words
+       * found as typed; fewer title words, then letters, left untyped (one number); BM25F.
+       * Rules that need the title's or excerpt's words are read for the best RERANK entries by
+       * the others only.
+       */
+      const compare = (a: number, b: number) => {
+        for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
+        return 0;
+      };
+      const types = options.types?.length ? new Set(options.types) : undefined;
+      // An initial is checked on titles only, so more of them are read.
+      const keep = Math.max(limit, initial ? RERANK * 4 : RERANK);
+      // Read straight from the typed arrays: no object per match, since a common word matches
+      // most of a big index.
+      const best: number[] = [];
+      let total = 0;
+      for (const doc of touched) {
+        if (++work % STEP_POSTINGS === 0) yield;
+        if (types && !types.has(entries[doc]!.type ?? '')) continue;
+        total++;
+        if (best.length < keep || compare(doc, best[best.length - 1]!) < 0) {
+          // Insertion into a short sorted list beats sorting every match of a broad prefix.
+          let i = Math.min(best.length, keep - 1);
+          if (best.length < keep) best.push(doc);
+          while (i > 0 && compare(doc, best[i - 1]!) < 0) {
+            best[i] = best[i - 1]!;
+            i--;
+          }
+          best[i] = doc;
+        }
       }
-      // (Counted in the same number as the rule before: a word in its other number counts 64.)
-      for (; pairs; pairs &= pairs - 1) forms[doc]!++;
-      const initialInTitle = seen & initialBit ? 1 : 0;
-      // The query is the title, a rule before the words' in the same number, above any count
-      // of them. (Words never hold a comma, so the lists compare as text.)
-      words[doc]! += initialInTitle * 2 + (+(`${tokens}` === `${typed}`) << 10);
-      // Named whole: every title word typed, by no fewer query words (an initial "e" does
-      // not name both "encrypted" and "extensions", nor an initial alone a title); of two
-      // titles named whole, the one named first (30 query words at most).
-      typos[doc]! += seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
-      fields[doc]! += initialInTitle << 10;
-      // The title starts with the query's words, in the order typed.
-      order[doc] = wanted.length && +wanted.every((t, k) => found[k]! & (1 << t));
-      // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
-      // (One number for both: the words count 4096 letters each.)
-      if (wanted.length) {
-        untyped[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length) - found.filter((mask) => !mask).length * 4096;
+
+      const initialBit = 1 << terms.length;
+      for (const doc of best) {
+        const { title: name, excerpt } = entries[doc]!;
+        const tokens = tokenize(name);
+        // Only the query words whose best match is in the title name it. An initial stands
+        // for a word not typed yet: not one already taken by another query word
+        // ("background clip b" does not take "background" twice).
+        let taken = 0;
+        const found = tokens.map((token) => {
+          const mask = masks.get(token)! & titleMask[doc]!;
+          if (mask & ~taken) return (taken |= mask), mask;
+          return initial && token.startsWith(initial) ? initialBit : mask;
+        });
+        let seen = 0;
+        for (const mask of found) seen |= mask;
+        const wanted: number[] = [];
+        for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
+        // The query's words side by side, in its order, in the title or the excerpt: a
+        // remembered phrase. One bit per query word that follows the one before it. (Not in
+        // the content: reading it for every keystroke would cost more than a frame.)
+        let pairs = 0;
+        for (const text of [tokens, tokenize(excerpt ?? '')]) {
+          let before = 0;
+          // (Bitwise, a word the query did not match is 0.)
+          for (const token of text) pairs |= (before << 1) & (before = masks.get(token)! | 0);
+        }
+        // (Counted in the same number as the rule before: a word in its other number counts 64.)
+        for (; pairs; pairs &= pairs - 1) forms[doc]!++;
+        const initialInTitle = seen & initialBit ? 1 : 0;
+        // The query is the title, a rule before the words' in the same number, above any count
+        // of them. (Words never hold a comma, so the lists compare as text.)
+        words[doc]! += initialInTitle * 2 + (+(`${tokens}` === `${typed}`) << 10);
+        // Named whole: every title word typed, by no fewer query words (an initial "e" does
+        // not name both "encrypted" and "extensions", nor an initial alone a title); of two
+        // titles named whole, the one named first (30 query words at most).
+        typos[doc]! += seen & ~initialBit && found.every(Boolean) && tokens.length <= typed.length ? 31 - wanted[0]! : 0;
+        fields[doc]! += initialInTitle << 10;
+        // The title starts with the query's words, in the order typed.
+        order[doc] = wanted.length && +wanted.every((t, k) => found[k]! & (1 << t));
+        // Fewer title words left untyped, then fewer letters: "WebGL" before "WebGLSync".
+        // (One number for both: the words count 4096 letters each.)
+        if (wanted.length) {
+          untyped[doc] = Math.min(0, wanted.reduce((sum, t) => sum + (terms[t] ?? '').length, 0) - tokens.join('').length) - found.filter((mask) => !mask).length * 4096;
+        }
+        if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
       }
-      if (initialInTitle) tokens.forEach((token, i) => found[i]! & initialBit && highlights.add(token));
+      best.sort(compare);
+      const marked = [...highlights];
+      const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
+      return { hits, total, terms };
+    } finally {
+      // Ready for the next query, also when this one was left mid-way.
+      for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
     }
-    best.sort(compare);
-    const marked = [...highlights];
-    const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
-    for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
-    return { hits, total, terms };
   }
 
-  return { size: n, search };
+  /**
+   * The query being answered. Queries share the arrays above, so a new one leaves the one
+   * still in slices (its answer would be stale): it rejects with an AbortError.
+   */
+  let running: Steps<Results> | undefined;
+  const begin = (query: string, options?: QueryOptions) => {
+    running?.return(undefined as never);
+    return (running = steps(query, options));
+  };
+
+  return {
+    size: n,
+    search: (query, options) => finished(begin(query, options)),
+    async searchInSlices(query, options, slice = {}) {
+      const results = await inSlices(begin(query, options), slice.sliceMs, slice.signal);
+      if (!results) throw new DOMException('A newer query came first.', 'AbortError');
+      return results;
+    },
+  };
 }
 
 /** The text an entry gives the index: what a build's work is measured in. */
@@ -450,14 +486,23 @@ export async function buildEngine(
   }
   options.signal?.throwIfAborted();
   // Laying the postings out and sorting the words, in steps, with the same yields.
-  const steps = builder.finish();
-  for (let start = performance.now(); ; ) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (performance.now() - start < sliceMs) continue;
-    await yieldToPage();
-    options.signal?.throwIfAborted();
-    start = performance.now();
+  return inSlices(builder.finish(), sliceMs, options.signal);
+}
+
+/** Runs `steps` on the page's thread, yielding to the page once a stretch of them has taken `sliceMs`. */
+async function inSlices<T>(steps: Steps<T>, sliceMs = 4, signal?: AbortSignal): Promise<T> {
+  try {
+    for (let start = performance.now(); ; ) {
+      const next = steps.next();
+      if (next.done) return next.value;
+      if (performance.now() - start < sliceMs) continue;
+      await yieldToPage();
+      signal?.throwIfAborted();
+      start = performance.now();
+    }
+  } finally {
+    // (Left mid-way, by an abort: its `finally` blocks run.)
+    steps.return(undefined as T);
   }
 }
 

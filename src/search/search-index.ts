@@ -8,8 +8,8 @@
  *
  * A page where no worker starts (a Content Security Policy that does not allow the kit's
  * worker, Trusted Types without the kit's policy, a bundler that left the worker file
- * behind) reads the body on its own thread, in pieces, and builds in slices of work
- * (in-page.ts), every step in slices.
+ * behind) reads the body on its own thread, in pieces, builds in slices of work
+ * (in-page.ts) and answers each query in slices too (`searchInSlices`).
  *
  * Two search boxes on a page get the same body from the cache, so they share one index; an
  * index that fails is forgotten, so the next asks again; an index no box holds any more is
@@ -173,7 +173,7 @@ async function open(body: IndexBody, signal?: AbortSignal): Promise<SearchIndexH
   const engine = await buildInPage(body as Exclude<IndexBody, IndexRef>, signal).catch((error: unknown) => {
     throw error instanceof SyntaxError ? new UnexpectedResponseError(200, 'Unexpected response from searchIndex.', String(error)) : error;
   });
-  return { size: engine.size, where: 'page', search: latestFirst(async (query, options) => engine.search(query, options)) };
+  return { size: engine.size, where: 'page', search: latestFirst((query, options) => engine.searchInSlices(query, options)) };
 }
 
 const handles = new WeakMap<object, Promise<SearchIndexHandle>>();

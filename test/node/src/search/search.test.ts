@@ -79,6 +79,67 @@ test('the chunked build gives the same answers as the one-go build', async () =>
   }
 });
 
+/** How many other tasks ran while `work` was being done: more than none means it was done in slices. */
+async function tasksBeside<T>(work: Promise<T>): Promise<[T, number]> {
+  let tasks = 0;
+  let done = false;
+  const tick = () => {
+    if (done) return;
+    tasks++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return [await work, tasks];
+  } finally {
+    done = true;
+  }
+}
+
+test('a query answered in slices gives the answer of one go, and a broad prefix is read in many slices', async () => {
+  const { entries: list, queries } = generatedCorpus(10_000, 3, 10);
+  const engine = buildEngineSync(list);
+  const answer = (results: { hits: { entry: { id: string } }[]; total: number }) => [results.total, ...results.hits.map((h) => h.entry.id)];
+  for (const q of ['a', 'co', 'mo', 'th', 'the s', ...Object.values(queries).flatMap((list) => list.map(({ q }) => q))]) {
+    // (No time allowed per slice: a yield after every step.)
+    assert.deepEqual(answer(await engine.searchInSlices(q, { limit: 8 }, { sliceMs: 0 })), answer(engine.search(q, { limit: 8 })), q);
+  }
+  // "co" touches thousands of entries: other tasks run while it is answered.
+  const [, tasks] = await tasksBeside(engine.searchInSlices('co', { limit: 8 }, { sliceMs: 0 }));
+  assert.ok(tasks >= 3, `${tasks} other tasks ran while "co" was answered in slices`);
+});
+
+test('a query asked while another is still in slices leaves it, and both engines\' arrays stay right', async () => {
+  const { entries: list } = generatedCorpus(10_000, 4, 1);
+  const engine = buildEngineSync(list);
+  const fresh = buildEngineSync(list);
+  const ids = (results: { hits: { entry: { id: string } }[]; total: number }) => [results.total, ...results.hits.map((h) => h.entry.id)];
+  let left = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.constantFrom('co', 'mo', 'a', 'the', 'th', 'ma', 'sa', 'lo'), { minLength: 2, maxLength: 5 }), fc.boolean(), async (asked, sync) => {
+      const first = engine.searchInSlices(asked[0]!, {}, { sliceMs: 0 });
+      // One yield in: a broad first query is mid-way when the others come.
+      await new Promise((resolve) => setImmediate(resolve));
+      const later = asked.slice(1).map((q) => (sync ? Promise.resolve(engine.search(q)) : engine.searchInSlices(q, {}, { sliceMs: 0 })));
+      // Left, or answered already, and then rightly.
+      const outcome = await first.then(ids, (error: Error) => error.name);
+      if (outcome === 'AbortError') left++;
+      else assert.deepEqual(outcome, ids(fresh.search(asked[0]!)));
+      // Every query but the last was left, or answered rightly.
+      for (const [i, answer] of later.slice(0, -1).entries()) {
+        const got = await answer.then(ids, (error: Error) => error.name);
+        if (got !== 'AbortError') assert.deepEqual(got, ids(fresh.search(asked[i + 1]!)));
+      }
+      const last = await later.at(-1)!;
+      assert.deepEqual(ids(last), ids(fresh.search(asked.at(-1)!)));
+      // And the engine answers the first query as a fresh one does, afterwards.
+      assert.deepEqual(ids(engine.search(asked[0]!)), ids(fresh.search(asked[0]!)));
+    }),
+    { numRuns: 30 },
+  );
+  assert.ok(left > 0, 'no query was ever left mid-way: the test proved nothing');
+});
+
 test('smoke: on a seeded corpus, exact titles come first and nonsense finds nothing', () => {
   const { entries: list, queries } = generatedCorpus(1000, 2, 30);
   const engine = buildEngineSync(list);
