@@ -284,13 +284,21 @@ export const langOf = (s: object, words: unknown): string | typeof nothing => ((
 /** `text` with `{name}` filled: `value` is written as it is, whatever `$` characters it holds. */
 export const fill = (text: string, name: string, value: unknown): string => text.split(`{${name}}`).join(String(value));
 
+/** How the kit's own languages group a whole number's digits: the separator, and the least number written with one (Spanish writes 1234, but 12.345). */
+const GROUPS: Record<string, [string, number]> = { en: [',', 1e3], de: ['.', 1e3], es: ['.', 1e4], fr: ['\u202f', 1e3] };
+
 /**
- * `count` in `lang`'s digits. A whole number under 1000 is written as it is in the kit's own
- * languages, as `toLocaleString` would write it: the first `toLocaleString` of a page loads
- * the browser's number formats, 30–60 ms of one task in Chromium, for a card that says "12 online".
+ * `count` in `lang`'s digits. A whole number is written by hand in the kit's own languages,
+ * as `toLocaleString` would write it (and under 1000 in any of their regions): the first
+ * `toLocaleString` of a page loads the browser's number formats, 30–60 ms of one task in
+ * Chromium, for a card that says "12 online" or a search on the page's own thread that
+ * says "1,204 results".
  */
-const digits = (count: number, lang: string) =>
-  Number.isInteger(count) && count > -1000 && count < 1000 && /^(?:en|de|es|fr)?(?:-|$)/i.test(lang) ? String(count) : count.toLocaleString(lang);
+const digits = (count: number, lang: string) => {
+  const [separator, least] = GROUPS[lang.toLowerCase()] ?? [];
+  if (Number.isInteger(count) && count > -1 && separator) return String(count).replace(count < least! ? /^$/ : /\B(?=(\d{3})+$)/g, separator);
+  return Number.isInteger(count) && count > -1000 && count < 1000 && /^(?:en|de|es|fr)?(?:-|$)/i.test(lang) ? String(count) : count.toLocaleString(lang);
+};
 
 /** The words for `count` in `lang`, with the count in the language's digits (`written`, when it comes so). */
 export const plural = (words: Plural, count: number, lang: string, written?: string): string =>

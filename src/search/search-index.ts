@@ -173,7 +173,15 @@ async function open(body: IndexBody, signal?: AbortSignal): Promise<SearchIndexH
   const engine = await buildInPage(body as Exclude<IndexBody, IndexRef>, signal).catch((error: unknown) => {
     throw error instanceof SyntaxError ? new UnexpectedResponseError(200, 'Unexpected response from searchIndex.', String(error)) : error;
   });
-  return { size: engine.size, where: 'page', search: latestFirst((query, options) => engine.searchInSlices(query, options)) };
+  // On the page's thread, a query is a task of its own (the keystroke's task ends first, and
+  // the typed letter shows), answered in slices, and its results come in a task after them.
+  const search = async (query: string, options?: QueryOptions) => {
+    await yieldToPage();
+    const results = await engine.searchInSlices(query, options);
+    await yieldToPage();
+    return results;
+  };
+  return { size: engine.size, where: 'page', search: latestFirst(search) };
 }
 
 const handles = new WeakMap<object, Promise<SearchIndexHandle>>();

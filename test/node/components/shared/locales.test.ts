@@ -12,7 +12,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCALES } from '../../../../scripts/entries.js';
 import { registry } from '../../../../components/shared/registry.js';
-import { CARD_EN, FORM_EN, SEARCH_EN, type HubKitStrings } from '../../../../components/shared/strings.js';
+import fc from 'fast-check';
+import { CARD_EN, FORM_EN, SEARCH_EN, plural, type HubKitStrings } from '../../../../components/shared/strings.js';
 
 const ENGLISH: HubKitStrings = { ...FORM_EN, ...SEARCH_EN, ...CARD_EN };
 const localesDir = join(import.meta.dirname, '../../../../components/shared/locales');
@@ -118,4 +119,14 @@ test('the English table: typographic apostrophes and ellipses, and the placehold
       assert.deepEqual(placeholders(text), ['count'], `${key}: "${text}"`);
     }
   }
+});
+
+test('a count is written in the digits toLocaleString gives, in the kit\'s languages and others, without asking it where the kit knows them', () => {
+  const words = { one: '{count}', other: '{count}' };
+  fc.assert(
+    fc.property(fc.oneof(fc.nat(2_000_000_000), fc.integer({ min: 990, max: 12_000 }), fc.integer({ min: -5000, max: 5000 })), fc.constantFrom('en', 'de', 'es', 'fr', 'EN', 'fr-CA', 'de-CH', 'en-IN', 'es-MX', 'ar-EG', 'hi'), (count, lang) => {
+      assert.equal(plural(words, count, lang), count.toLocaleString(lang), `${count} in ${lang}`);
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { WORD, fold } from '../../../../src/search/text.js';
 import { buildEngine, buildEngineSync, highlight, tokenize } from '../../../../src/search/index.js';
 import { generatedCorpus } from '../../../../bench/corpus.js';
+import { rowsFor } from '../../../../src/search/rows.js';
 
 const entries = [
   { id: 'cafe', type: 'post', title: 'Le café du matin', url: 'https://x.test/1', excerpt: 'Crème brûlée', tags: ['food'] },
@@ -462,4 +463,26 @@ test('a trailing initial stands for a word not typed yet, and a space ends the w
   assert.equal(rank(list, 'managed m')[0], 'feature');
   assert.deepEqual(rank(list, 'managed '), ['feature', 'managed']);
   assert.equal(rank(list, 'managed')[0], 'managed');
+});
+
+test('rows searched on the page\'s own thread give each date as its ISO day, without a date format of the page\'s (its first costs a long task)', async () => {
+  const list = [
+    { id: 'late', type: 'post', title: 'Late night notes', url: '/late', published_at: '2026-11-28T23:30:00-05:00' },
+    { id: 'bad', type: 'post', title: 'Late arrivals', url: '/bad', published_at: 'yesterday' },
+    { id: 'none', type: 'post', title: 'Late again', url: '/none' },
+  ];
+  const engine = buildEngineSync(list);
+  const made = Intl.DateTimeFormat;
+  let formats = 0;
+  Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof made>) {
+    formats++;
+    return new made(...args);
+  } as unknown as typeof made;
+  try {
+    const { rows } = await rowsFor(engine, 'late', 8, '', 'https://x.test', 'en');
+    assert.deepEqual(Object.fromEntries(rows.map((row) => [row.entry.id, row.date])), { late: '2026-11-28', bad: undefined, none: undefined });
+    assert.equal(formats, 0);
+  } finally {
+    Intl.DateTimeFormat = made;
+  }
 });
