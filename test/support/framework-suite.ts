@@ -62,6 +62,12 @@ export interface FrameworkSuite {
   formWithoutJavaScript: boolean;
   /** Tests of its own, run before the browser checks. */
   more?: (context: () => Context) => void;
+  /**
+   * Tests of its own in one browser, run first among that browser's checks: a browser's
+   * tests follow one another, so one process of it serves them all (browser-harness.ts
+   * closes a browser a few seconds after its last test, and starting one costs seconds of CPU).
+   */
+  moreIn?: (browserName: BrowserName, context: () => Context) => void;
   /** The browsers of the checks, when fewer than HUB_BROWSERS (those of them it names). */
   browsers?: readonly BrowserName[];
   /** The build block's line that serves the site, when not `npx … start|preview`. */
@@ -139,6 +145,7 @@ export function frameworkSuite(suite: FrameworkSuite): void {
     });
 
     for (const browserName of wantedBrowsers().filter((name) => !suite.browsers || suite.browsers.includes(name))) {
+      suite.moreIn?.(browserName, ctx);
       const loads = suite.loads ?? 3;
       test(`${browserName}: ${loads} loads without a console error, then a signup`, async () => {
         const { served, standIn } = ctx();
