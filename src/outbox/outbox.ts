@@ -166,7 +166,21 @@ function stage(entry: OutboxEntry): () => void {
   };
 }
 
-/** Writes into the outbox the staged sends of pages that are gone: never written down, so never sent. */
+/** Takes away the staged copy of entry `id`: the outbox holds it, or held it and is done with it. */
+const dropStaged = (id: string) => {
+  try {
+    localStorage.removeItem(STAGED + id);
+  } catch {
+    // Nothing was staged.
+  }
+};
+
+/**
+ * Writes into the outbox the staged sends of pages that are gone, never written down, so
+ * never sent; and drops the staged copy of any the outbox already holds (its page wrote it,
+ * and went before it could say so): that copy must never bring back an entry the outbox
+ * has since delivered and let go.
+ */
 async function adoptStaged(): Promise<void> {
   let locks = '';
   for (const key of stagedKeys()) {
@@ -174,14 +188,14 @@ async function adoptStaged(): Promise<void> {
       // The locks of the origin's pages, held or asked for: a staged send's page lives while its lock is there.
       locks ||= JSON.stringify(await navigator.locks?.query()) ?? '-';
       const [at, entry] = JSON.parse(localStorage.getItem(key)!) as [number, OutboxEntry];
-      // This page's own, or its page still lives: that page writes it.
-      if (live.has(entry.id) || locks.includes(`"${key}"`)) continue;
-      if (now() < at + STAGED_ADOPT_MS) flushAt(at + STAGED_ADOPT_MS);
-      else {
-        // (Written down after all, if its page wrote it before it went: that copy stands.)
-        await store.update<OutboxEntry>(entry.id, (current) => current ?? entry);
-        localStorage.removeItem(key);
-      }
+      // This page's own: it writes it.
+      if (live.has(entry.id)) continue;
+      // Its page still lives, or may: it was staged a moment ago.
+      const lives = locks.includes(`"${key}"`) || now() < at + STAGED_ADOPT_MS;
+      let held = false;
+      await store.update<OutboxEntry>(entry.id, (current) => ((held = !!current), current ?? (lives ? undefined : entry)));
+      if (held || !lives) dropStaged(entry.id);
+      else flushAt(now() + STAGED_ADOPT_MS);
     } catch {
       // Unreadable, or the outbox would not take it now: left for the next flush.
     }
@@ -478,6 +492,7 @@ export async function claim(match: (entry: OutboxEntry) => boolean): Promise<Cla
     await store.update<OutboxEntry>(found.id, (entry) => ((taken = forVisitor(entry) ? entry : undefined) ? undefined : entry));
     const back = taken as OutboxEntry | undefined;
     if (back) {
+      dropStaged(back.id);
       void tidy();
       return { ...back, error: back.refused && revive(back.refused) };
     }

@@ -74,6 +74,24 @@ describe('outbox', () => {
     expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
   });
 
+  it('never brings back, from a staged copy its page left behind, an entry it held and has let go', async () => {
+    const entry = await signup(sandbox.baseUrl);
+    // As a page leaves it that went between writing its send down and saying so: a staged
+    // copy a moment old, whose page holds no lock.
+    const at = performance.timeOrigin + performance.now();
+    localStorage.setItem(`hub-kit:outbox:staged:${entry.id}`, JSON.stringify([at, entry]));
+    const delivered = next<DeliveredDetail>(outboxEvents, 'delivered', entry.id);
+    await flush();
+    await delivered;
+    // A form tells the visitor, and the entry leaves the outbox.
+    expect((await claim((e) => e.id === entry.id))?.id).to.equal(entry.id);
+    await until(() => performance.timeOrigin + performance.now() > at + 2500, 'the staged copy to be old enough to be taken');
+    expect((await pending()).map((e) => e.id)).not.to.include(entry.id);
+    await flush();
+    expect(await sandbox.requests('/subscribe', 'POST')).to.have.length(1);
+    expect(localStorage.getItem(`hub-kit:outbox:staged:${entry.id}`)).to.equal(null);
+  });
+
   it('lists what waits, oldest first', async () => {
     const a = await signup(sandbox.baseUrl);
     const b = await signup(sandbox.baseUrl);
