@@ -13,7 +13,7 @@ export default [
   {
     promise: 'a 4-letter word typed with a letter changed or dropped still finds its posts',
     file: 'src/search/engine.ts',
-    find: "if (/^\\D{4}$/.test(term)) walk(sorted, has, term, 1, false, (word, cost) => word.length > 3 && offer(word, TYPO_WEIGHT, cost));",
+    find: "if (/^\\D{4}$/.test(term)) yield* walkInSteps(sorted, has, term, 1, false, (word, cost) => word.length > 3 && offer(word, TYPO_WEIGHT, cost));",
     replace: '',
     tests: ['test/node/src/search/search.test.ts'],
     grep: '4-letter word forgives one slip',
