@@ -12,6 +12,14 @@
  * every later transaction on that store, in every tab, for minutes. Past WAIT_MS the store
  * stops waiting and works from memory for the rest of the page; a write it gave up on is
  * aborted, so it cannot land later behind the copy kept in memory.
+ *
+ * A store opened with `mirrored` keeps in memory what it last read or wrote of each key, so
+ * that memory goes on from there: the rate budgets, whose counts started again from nothing
+ * when a loaded WebKit stalled amid 70 calls at once, and let a second allowance through
+ * (the service answered 10 of them 429); and the outbox, for the entries this page wrote or
+ * read one by one (a list read whole is not kept: what an earlier page left waits in
+ * IndexedDB for the next page). The cache is not mirrored: a miss costs a request, and its
+ * values can be large.
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 
@@ -81,8 +89,14 @@ function bounded<R>(store: UseStore, op: (store: UseStore) => Promise<R>): Promi
 const read = <T>(store: UseStore, request: (objects: IDBObjectStore) => IDBRequest) =>
   store('readonly', (objects) => promisifyRequest<T>(request(objects)));
 
-export function openStore(dbName: string, storeName: string): Store {
+export function openStore(dbName: string, storeName: string, mirrored = false): Store {
   const memory = new Map<string, unknown>();
+  /** Keeps in memory what IndexedDB holds for `key`, for a store that mirrors. */
+  const keep = (key: string, value: unknown) => {
+    if (!mirrored) return;
+    if (value === undefined) memory.delete(key);
+    else memory.set(key, value);
+  };
   let idb: Promise<UseStore | undefined> | undefined;
 
   // Decided lazily, so importing the module costs nothing, and once, so a browser that
@@ -103,11 +117,14 @@ export function openStore(dbName: string, storeName: string): Store {
 
   // A later failure (quota, a connection the browser closed for good, a stall) drops to
   // memory for the rest of the page rather than failing or holding up the caller.
-  async function run<R>(onIdb: (store: UseStore) => Promise<R>, onMemory: () => R): Promise<R> {
+  // `done` runs once IndexedDB answered in time (not for an answer given up on: memory takes it then).
+  async function run<R>(onIdb: (store: UseStore) => Promise<R>, onMemory: () => R, done?: (result: R) => void): Promise<R> {
     const store = await useIdb();
     if (store) {
       try {
-        return await bounded(store, onIdb);
+        const result = await bounded(store, onIdb);
+        done?.(result);
+        return result;
       } catch {
         idb = Promise.resolve(undefined);
       }
@@ -120,6 +137,7 @@ export function openStore(dbName: string, storeName: string): Store {
       run(
         (s) => read<T>(s, (objects) => objects.get(key)),
         () => memory.get(key) as T | undefined,
+        (value) => keep(key, value),
       ),
     set: (key, value) =>
       run(
@@ -129,24 +147,28 @@ export function openStore(dbName: string, storeName: string): Store {
             return promisifyRequest(objects.transaction);
           }),
         () => void memory.set(key, value),
+        () => keep(key, value),
       ),
-    update: <T>(key: string, change: (value: T | undefined) => T | undefined) =>
-      run(
+    update: <T>(key: string, change: (value: T | undefined) => T | undefined) => {
+      let next: T | undefined;
+      return run(
         (s) =>
           s('readwrite', (objects) =>
             promisifyRequest(objects.get(key)).then((value) => {
-              const next = change(value as T | undefined);
+              next = change(value as T | undefined);
               if (next === undefined) objects.delete(key);
               else objects.put(next, key);
               return promisifyRequest(objects.transaction);
             }),
           ),
         () => {
-          const next = change(memory.get(key) as T | undefined);
+          next = change(memory.get(key) as T | undefined);
           if (next === undefined) memory.delete(key);
           else memory.set(key, next);
         },
-      ),
+        () => keep(key, next),
+      );
+    },
     entries: <T>() =>
       run(
         (s) =>

@@ -83,7 +83,7 @@ const FIRST_STEP_MS = 120_000;
 // stored one from an older version, or a clock moved back, is cut to it.
 const MAX_CLOSE_MS = MAX_WAIT_MS;
 
-const store = openStore('hub-kit-budget', 'budgets');
+const store = openStore('hub-kit-budget', 'budgets', true);
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 

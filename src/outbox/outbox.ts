@@ -103,7 +103,7 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 /** 128 random bits in hex (randomUUID exists only in secure contexts; an http page of a site may still embed us). */
 const randomId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const store = openStore('hub-kit-outbox', 'entries');
+const store = openStore('hub-kit-outbox', 'entries', true);
 
 /**
  * The marker (localStorage, one short string) that anything may wait in the store, set before

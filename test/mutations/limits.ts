@@ -9,6 +9,14 @@ const LIMITS = 'test/browser/src/limits/limits.test.ts';
 
 export default [
   {
+    promise: 'a stalled IndexedDB gives no second allowance: the budget goes on from what it had counted',
+    file: 'src/cache/store.ts',
+    find: '    if (!mirrored) return;\n    if (value === undefined)',
+    replace: '    return;\n    if (value === undefined)',
+    tests: ['test/browser/src/cache/storage-stall.test.ts'],
+    grep: 'second allowance',
+  },
+  {
     promise: 'every submission carries the spam trap as the form has it, so the service can drop a bot’s',
     file: 'src/api/calls.ts',
     find: "const payload = { ...body, email, [TRAP_NAME]: body.website ?? '' };",

@@ -98,6 +98,22 @@ describe('when IndexedDB stalls', function () {
     }
   });
 
+  it('the rate budget goes on from what it had counted: a stall does not give a second allowance', async () => {
+    const context = await newContext<typeof import('../../../../src/limits/budget.js')>(['/src/limits/budget.ts']);
+    try {
+      const budget = context.hub.budgetFor(`https://stall-${crypto.getRandomValues(new Uint32Array(2)).join('')}.test`);
+      // 8 of the 10 signups a minute, counted in IndexedDB.
+      for (let i = 0; i < 8; i++) expect((await budget.take('signup')).ok).to.equal(true);
+      release = await holdStores([['hub-kit-budget', 'budgets']]);
+      // The first of these waits out the store's limit; from there it counts in memory.
+      const decisions = [];
+      for (let i = 0; i < 5; i++) decisions.push((await budget.take('signup')).ok);
+      expect(decisions).to.deep.equal([true, true, false, false, false]);
+    } finally {
+      context.remove();
+    }
+  });
+
   it('<hub-search> still loads and lists results', async () => {
     release = await holdStores();
     const el = mountTag<HubSearch>('hub-search', { tenant: 'demo', 'base-url': newSandbox().baseUrl }, mounted);
