@@ -18,12 +18,13 @@ export async function expectAccessible(el: Element): Promise<void> {
 /**
  * Polls `check` (which may ask the service) until it holds, or fails naming `what`: the one
  * way the browser suites wait for a condition. `what` may be a function, to describe the
- * state at the moment the wait gave up.
+ * state at the moment the wait gave up. Generous, for a loaded machine: a search index
+ * fetched and built, then searched, took over 10 s in Firefox beside every other suite.
  */
 export async function until(
   check: () => boolean | Promise<boolean>,
   what: string | (() => string),
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (!(await check())) {
