@@ -203,6 +203,9 @@ function wordsOnly(): Plugin {
   };
 }
 
+/** For a plugin's `apply`: only a build of the script tag (library mode), not the dev server or a site built from the sources. */
+const scriptTagBuild = (config: { build?: { lib?: unknown } }, { command }: { command: string }) => command === 'build' && Boolean(config.build?.lib);
+
 /** A module's exports, evaluated in Node: `path` bundled with what it imports. */
 async function evaluate(path: string): Promise<Record<string, unknown>> {
   const { outputFiles } = await esbuild({ entryPoints: [path], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
@@ -218,17 +221,13 @@ async function evaluate(path: string): Promise<Record<string, unknown>> {
  */
 function positionalWords(): Plugin {
   const part = /[\\/]components[\\/]shared[\\/]locales[\\/]parts[\\/][a-z]+-([\w-]+)\.ts$/;
-  let scriptTag = false;
   let english: Promise<Record<string, unknown>> | undefined;
   return {
     name: 'hub-kit-positional-words',
-    apply: 'build',
+    apply: scriptTagBuild,
     enforce: 'pre',
-    configResolved(config) {
-      scriptTag = Boolean(config.build.lib);
-    },
     async load(id) {
-      const file = scriptTag ? part.exec(id)?.[1] : undefined;
+      const file = part.exec(id)?.[1];
       if (!file) return undefined;
       english ??= evaluate(here('./components/shared/strings.ts'));
       const { FORM_EN, SEARCH_EN, CARD_EN } = await english;
@@ -259,15 +258,10 @@ const TERSER: MinifyOptions = { module: true, ecma: 2020, compress: { passes: 2 
 const secondPass = async (code: string) => (await terser(code, TERSER)).code!;
 
 function terserPass(): Plugin {
-  let scriptTag = false;
   return {
     name: 'hub-kit-terser-pass',
-    apply: 'build',
-    configResolved(config) {
-      scriptTag = Boolean(config.build.lib);
-    },
+    apply: scriptTagBuild,
     async generateBundle(_options, bundle) {
-      if (!scriptTag) return;
       for (const file of Object.values(bundle)) {
         if (file.type === 'chunk') file.code = await secondPass(file.code);
       }
