@@ -292,6 +292,9 @@ export class SubmissionController implements ReactiveController {
       // back could not go back into the fields now (the visitor typed something else meanwhile).
       const response = await sendNow(entry, (ok) => (held = gone() || (!ok && this.#snapshot() !== sent)));
       if (gone()) return;
+      // The page was being left as the answer came: the page the visitor sees next tells it.
+      // If this one is shown again instead (the back-forward cache), it takes it back.
+      if (!response) return void addEventListener('pageshow', () => this.#reclaim(entry.id, this.#snapshot() === sent), { once: true });
       owners.delete(entry.id);
       // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
       if (this.#snapshot() === sent) form.reset();
@@ -409,10 +412,11 @@ export class SubmissionController implements ReactiveController {
    * back into the fields it came from, with its reason, and only into an empty form, so it
    * never overwrites what is typed.
    */
-  async #reclaim(id?: string): Promise<void> {
+  async #reclaim(id?: string, returned = false): Promise<void> {
     const form = this.#form;
     if (!form || this.busy) return;
-    const empty = this.#isEmpty();
+    // `returned`: this form's own send, told nowhere yet, whose fields still hold it.
+    const empty = returned || this.#isEmpty();
     // Another form of this page that queued it takes it itself, while it is on the page.
     const free = ([owner]: [SubmissionController, string?] = [this]) => owner === this || !owner.host.isConnected;
     const entry = await claim((e) => (id ? e.id === id : this.#ours(e) && free(owners.get(e.id))) && (empty || !!e.delivered));

@@ -448,10 +448,15 @@ export async function enqueue<N extends PostEndpoint>(
  * Resolves with the service's answer, or rejects with the error, for the form to tell. The
  * entry then leaves the store, unless `kept(ok)`, asked as the answer comes, says that the
  * form cannot give it back (it left the page; or, for an answer that is no success, its
- * fields hold something else now), or the page is being left: the outcome is then kept for a
- * form of its target, as a flush keeps it. After an OfflineError it waits in the outbox.
+ * fields hold something else now): the outcome is then kept for a form of its target, as a
+ * flush keeps it. After an OfflineError it waits in the outbox.
+ *
+ * An answer that comes while the page is being left resolves with nothing: the outcome is
+ * kept for the page the visitor sees next, which tells it, and this page's form tells
+ * nothing, or the visitor would be told twice (a page shown again from the back-forward
+ * cache takes it back from the outbox).
  */
-export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse> {
+export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse | undefined> {
   live.add(entry.id);
   // Written down at once, before anything waits (the lock, the database): see `stage`.
   const unstage = stage(entry);
@@ -463,7 +468,11 @@ export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean
         unstage();
       }
       const { response, error } = await deliver(entry);
-      if (error instanceof OfflineError || leaving || kept(!!response)) await keep(entry, { response, error });
+      if (leaving) {
+        await keep(entry, { response, error });
+        return undefined;
+      }
+      if (error instanceof OfflineError || kept(!!response)) await keep(entry, { response, error });
       else {
         await store.update(entry.id, () => undefined);
         void tidy();

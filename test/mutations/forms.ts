@@ -23,6 +23,15 @@ export default [
     build: true,
   },
   {
+    promise: 'an answer read while the page is being left is told once, by the page the visitor sees next',
+    file: 'src/outbox/outbox.ts',
+    find: '      if (leaving) {\n',
+    replace: '      if (false) {\n',
+    tests: [EVENTS],
+    grep: 'being left',
+    build: true,
+  },
+  {
     promise: 'one POST per intent: a submit while a send is in flight sends nothing',
     file: 'components/controllers/submission.ts',
     find: 'if (this.busy) return;',

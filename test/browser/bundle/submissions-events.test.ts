@@ -21,7 +21,7 @@ import { bundlePage } from '../helpers/bundle.js';
 import { until } from '../helpers/dom.js';
 import { setOffline } from '../helpers/network.js';
 import { adopt, loaded, pageHtml, sitePage } from '../helpers/site-page.js';
-import { arm, browserName, fill, mount, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen } from '../helpers/forms.js';
+import { arm, browserName, fill, mount, outboxEntry, posts, records, remoteStandIn, seen, uniqueEmail, untilSeen } from '../helpers/forms.js';
 
 const remote = remoteStandIn(`submissions-events-${browserName()}`);
 
@@ -239,6 +239,57 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
       await until(async () => (await posts(sandbox, '/contact')).length > 0, 'the message to arrive', 30_000);
       await untilSeen(again, /your message was sent/i);
       expect(await posts(sandbox, '/contact')).to.have.length(1);
+    });
+  });
+
+  describe('an answer that comes while the page is being left (found by the model-based suite, in Firefox)', () => {
+    // Firefox runs a page's script on a while after `pagehide`: an answer read then was told on
+    // the page being left and kept for the next page, which told it again. The leave is begun
+    // here by the page's own `pagehide`, as the browser fires it, so that the answer surely
+    // comes after it.
+    const SUCCESS = /check your inbox to confirm/i;
+    const leaveAnd = async (sandbox: string) => {
+      await arm(sandbox, { path: '/subscribe', method: 'POST', status: 201, body: { message: 'Check your inbox to confirm.' }, hold: true, store: true });
+      const markup = `<signup-form tenant="demo" base-url="${sandbox}"></signup-form>`;
+      const { frame, el } = await sitePage(markup);
+      const email = uniqueEmail();
+      fill(el.formElement!, { email });
+      el.formElement!.requestSubmit();
+      await until(async () => (await held(sandbox)) === 1, 'the POST to arrive');
+      const win = frame.contentWindow!;
+      win.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      await release(sandbox);
+      await until(async () => !!(await outboxEntry(email))?.delivered, 'the answer to be kept for the visitor');
+      return { frame, el, markup, win, email };
+    };
+
+    it('a reload: the next page says it was sent, and the page being left said nothing', async () => {
+      const sandbox = base();
+      const { frame, el, markup } = await leaveAnd(sandbox);
+      const said = seen(el);
+      const next = loaded(frame);
+      frame.srcdoc = pageHtml(`<h1>Another page</h1>${markup}`);
+      await next;
+      const { el: again } = await adopt(frame, 'signup-form');
+      await untilSeen(again, SUCCESS);
+      expect(said, 'the page being left').not.to.match(SUCCESS);
+      expect(await posts(sandbox, '/subscribe')).to.have.length(1);
+    });
+
+    it('the page shown again from the back-forward cache says it was sent, once, and the next page does not', async () => {
+      const sandbox = base();
+      const { frame, el, markup, win, email } = await leaveAnd(sandbox);
+      expect(seen(el)).not.to.match(SUCCESS);
+      win.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await untilSeen(el, SUCCESS);
+      await until(async () => !(await outboxEntry(email)), 'the form to take its answer');
+      const next = loaded(frame);
+      frame.srcdoc = pageHtml(`<h1>Another page</h1>${markup}`);
+      await next;
+      const { el: again } = await adopt(frame, 'signup-form');
+      await again.updateComplete;
+      expect(seen(again)).not.to.match(SUCCESS);
+      expect(await posts(sandbox, '/subscribe')).to.have.length(1);
     });
   });
 
