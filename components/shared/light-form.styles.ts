@@ -24,12 +24,12 @@ import { unsafeCSS, type CSSResult } from 'lit';
  */
 export const LIGHT_FORM_CSS = /* css */ `.hub-form,
 :host {
-  --_bg: var(--hub-bg, #ffffff);
+  --_bg: var(--hub-bg, #fff);
   --_fg: var(--hub-fg, #1b1f24);
   --_muted: var(--hub-muted, #57606a);
   --_border: var(--hub-border, #8c959f);
   --_accent: var(--hub-accent, #0b57d0);
-  --_accent-fg: var(--hub-accent-fg, #ffffff);
+  --_accent-fg: var(--hub-accent-fg, #fff);
   --_error: var(--hub-error, #b3261e);
   --_success: var(--hub-success, #146c2e);
   --_surface: var(--hub-surface, #f6f8fa);
