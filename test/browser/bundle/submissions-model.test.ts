@@ -358,7 +358,12 @@ const policyBlocks = command('PagePolicyBlocksService', async (m, r) => {
 /** A new page of the site with the same forms: a link followed, or a reload. */
 const leave = (how: 'FollowLink' | 'Reload') =>
   command(how, async (m, r) => {
-    for (const el of forms(r)) letGo(r, el);
+    const left = forms(r);
+    for (const el of left) letGo(r, el);
+    // And again as the page goes: an answer that came while the next page loaded (a loaded
+    // machine) left its form not sending, with what it gave back in the fields; the visitor
+    // leaves that with the page.
+    r.win.addEventListener('pagehide', () => left.forEach((el) => letGo(r, el)), { once: true });
     r.drafts.clear();
     m.forms = forms(r).length;
     r.markup = r.frame.contentDocument!.body.innerHTML;
