@@ -9,6 +9,7 @@
  * missing fails the run (browser-paths.ts); HUB_BROWSERS is how a run leaves one out.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -58,7 +59,57 @@ const patientPage = async ({ context }) => {
  * reset between them, so that a second try never runs for a session the runner has already
  * failed: that try once navigated the browser under the next file's running tests.
  */
-export const START_TRY_MS = 100_000;
+export const START_TRY_MS = process.env.HUB_TEST_STALL_FIRST_WEBKIT_START ? 20_000 : 100_000;
+
+/**
+ * HUB_TEST_STALL_FIRST_WEBKIT_START: a way to see the retry below at work on a real WebKit.
+ * Read here only, and only by a run that sets it: START_TRY_MS is then 20 s, and the first
+ * WebKit page start of the process stalls for STALL_MS, longer than a try may take:
+ *
+ * - `page` (or `1`): the page's navigation is held by a local server for STALL_MS before it
+ *   is sent on to the test page, as a test server slow to answer holds it;
+ * - `load`: the test page is served and its tests begin, but an image that a local server
+ *   holds for STALL_MS keeps its load event, and so WebDriver's navigation, from ending;
+ * - `session`: the WebDriver session (MiniBrowser) is started STALL_MS late.
+ *
+ * `HUB_BROWSERS=webkit HUB_TEST_STALL_FIRST_WEBKIT_START=1 npm run test:browser -- --files …`
+ * is to say once that a start was retried (or, `load`, that its tests were waited for), and
+ * to run and pass every file.
+ */
+const STALL = process.env.HUB_TEST_STALL_FIRST_WEBKIT_START;
+// Past the bounds of both tries, as a start that would not have ended within the retry either.
+const STALL_MS = 2 * START_TRY_MS;
+let stalled = false;
+const stallsNow = (how) => {
+  if (!STALL || stalled || (STALL === '1' ? 'page' : STALL) !== how) return false;
+  stalled = true;
+  console.error(`hub-kit tests: HUB_TEST_STALL_FIRST_WEBKIT_START=${STALL}: this WebKit start (its ${how}) stalls for ${STALL_MS / 1000} s.`);
+  return true;
+};
+
+/** A local server that holds each request STALL_MS, then answers it with `answer`; its address. */
+async function holding(answer) {
+  const server = createServer((request, response) => setTimeout(() => answer(response), STALL_MS));
+  server.unref();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}/`;
+}
+
+/** `url`, reached through a server that holds the request STALL_MS first (`page`). */
+const heldBack = (url) => holding((response) => response.writeHead(302, { location: url }).end());
+
+/** The test server's middleware for `load`: the first test page gets an image held STALL_MS. */
+export function stallMiddleware() {
+  return async (ctx, next) => {
+    await next();
+    if (STALL !== 'load' || !ctx.query['wtr-session-id'] || typeof ctx.body !== 'string' || !ctx.response.is('html') || stalled) return;
+    if (!wantedBrowsers().includes('webkit') || !/AppleWebKit/.test(ctx.get('user-agent')) || /Chrome/.test(ctx.get('user-agent'))) return;
+    if (!stallsNow('load')) return;
+    const held = await holding((response) => response.writeHead(204).end());
+    const img = `<img src="${held}" alt="">`;
+    ctx.body = ctx.body.includes('</body>') ? ctx.body.replace('</body>', `${img}</body>`) : ctx.body + img;
+  };
+}
 
 /** `promise`, or an error once `ms` have passed (the promise itself is then left to end on its own). */
 function within(promise, ms, what) {
@@ -151,9 +202,16 @@ async function webkit({ dark = false, args = [] } = {}) {
   // The launcher's own startSession does not wait for the page to open (a refused session
   // would be an unhandled rejection, which stops the whole run): open it and wait here. A
   // failed start gets a new session of MiniBrowser.
+  if (STALL === 'session') {
+    const createDriverManager = launcher.createDriverManager;
+    launcher.createDriverManager = async function () {
+      if (stallsNow('session')) await new Promise((resolve) => setTimeout(resolve, STALL_MS));
+      return createDriverManager.call(this);
+    };
+  }
   const open = async (id, url) => {
     await launcher.ensureManagerInitialized();
-    await launcher.driverManager.startSession(id, url);
+    await launcher.driverManager.startSession(id, stallsNow('page') ? await heldBack(url) : url);
   };
   const reset = async () => {
     // A driver that no longer answers may not answer this either: a minute at most.
