@@ -111,22 +111,83 @@ export function stallMiddleware() {
   };
 }
 
-/** `promise`, or an error once `ms` have passed (the promise itself is then left to end on its own). */
-function within(promise, ms, what) {
+/**
+ * The test server's record of each bounded try at starting a page (startTriesMiddleware, in
+ * web-test-runner.config.mjs): a try's page address carries its number (TRY_PARAM); the
+ * server notes the tries whose page it has begun to serve, and serves no page to a try that
+ * was given up. A try is given up only if its page has not been served, and both happen in
+ * one turn of the event loop, so a try is either given up before its page can run a test,
+ * or it is not given up at all.
+ */
+const TRY_PARAM = 'hub-start-try';
+const servedTries = new Set();
+const givenUpTries = new Set();
+let lastTry = 0;
+
+export function startTriesMiddleware() {
+  return async (ctx, next) => {
+    const n = Number(ctx.query[TRY_PARAM]);
+    if (n) {
+      if (givenUpTries.has(n)) {
+        ctx.status = 410;
+        ctx.body = 'hub-kit tests: this try at starting a test page was given up.';
+        return;
+      }
+      servedTries.add(n);
+    }
+    return next();
+  };
+}
+
+/**
+ * `promise`, or, once `ms` have passed, what `late()` says: `true` to stop waiting for it
+ * and go on as if it had ended well, or else an error. The promise itself is then left to
+ * end on its own, and what it ends with goes nowhere.
+ */
+function within(promise, ms, what, late = () => false) {
   promise.catch(() => {});
   let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  const bound = new Promise((resolve, reject) => {
+    timer = setTimeout(() => (late() ? resolve() : reject(new Error(`${what} took over ${ms / 1000} s`))), ms);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
 /**
  * A page that fails to start (a browser that crashed, a driver that refused a session or
  * did not answer) is tried once more, saying so with the reason, instead of ending the run.
+ *
+ * `start(id, url, attempt)` is one try, and `reset(id)` readies the launcher for the next
+ * after a failed one. Unbounded (Chromium, Firefox: their own timeouts end a try), a try has
+ * ended before the reset. Bounded (WebKit), a try that takes over START_TRY_MS is given up
+ * (`attempt.givenUp`) before the reset, unless the test server has served its page: its tests
+ * may be running, and the runner's own timeouts are left to end a page whose tests never
+ * begin. A try given up must not touch the launcher again, and the server serves it no page.
  */
 function startingTwice(launcher, label, start, reset = async () => {}, bounded = false) {
-  const tryStart = (id, url) => (bounded ? within(start(id, url), START_TRY_MS, `starting a ${label} test page`) : start(id, url));
+  const tryStart = (id, url) => {
+    if (!bounded) return start(id, url, { givenUp: false });
+    const n = ++lastTry;
+    const attempt = { givenUp: false };
+    const address = new URL(url);
+    address.searchParams.set(TRY_PARAM, String(n));
+    const late = () => {
+      if (servedTries.has(n)) {
+        console.error(`hub-kit tests: ${label}: a test page took over ${START_TRY_MS / 1000} s to start, but the test server has served it and its tests may be running; waiting for them.`);
+        return true;
+      }
+      givenUpTries.add(n);
+      attempt.givenUp = true;
+      return false;
+    };
+    const trying = start(id, address.href, attempt);
+    // What a try given up ends with is said, and goes no further.
+    trying.then(
+      () => attempt.givenUp && console.error(`hub-kit tests: ${label}: a try given up ended late; its page was not served.`),
+      (error) => attempt.givenUp && console.error(`hub-kit tests: ${label}: a try given up ended late (${error?.message ?? error}); nothing of it reaches the runner.`),
+    );
+    return within(trying, START_TRY_MS, `starting a ${label} test page`, late);
+  };
   launcher.startSession = async (id, url) => {
     try {
       return await tryStart(id, url);
@@ -138,17 +199,34 @@ function startingTwice(launcher, label, start, reset = async () => {}, bounded =
         return;
       }
       console.error(`hub-kit tests: ${label} could not start a test page (${error?.message ?? error}); trying once more.`);
-      await reset();
+      await reset(id);
       try {
         return await tryStart(id, url);
       } catch (again) {
         console.error(`hub-kit tests: ${label} could not start that test page again (${again?.message ?? again}); its file fails, and the next file gets a new browser.`);
-        await reset();
+        await reset(id);
         throw again;
       }
     }
   };
   return launcher;
+}
+
+/**
+ * The reset between two tries for Playwright's and Puppeteer's launchers. The failed try's
+ * page is closed (it is left open otherwise, and the next try gets a new one). A browser
+ * launch that failed is forgotten: both launchers keep the rejected promise of a launch and
+ * hand it to every later start (`__launchBrowserPromise`, `__startBrowserPromise`), so the
+ * second try, and every later file of the runner, would fail with the first one's error.
+ * Nothing of the try is still running: an unbounded try has ended before its reset.
+ */
+function closingFailedPage(launcher, pageOf, launchPromise) {
+  return async (id) => {
+    const page = launcher.activePages.get(id)?.[pageOf];
+    launcher.activePages.delete(id);
+    launcher[launchPromise] = undefined;
+    if (page && !page.isClosed()) await Promise.race([page.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  };
 }
 
 function chromium({ dark = false } = {}) {
@@ -158,7 +236,7 @@ function chromium({ dark = false } = {}) {
     createPage: patientPage,
     ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
-  return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher));
+  return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher), closingFailedPage(launcher, 'playwrightPage', '__launchBrowserPromise'));
 }
 
 function firefox({ dark = false } = {}) {
@@ -172,7 +250,7 @@ function firefox({ dark = false } = {}) {
     },
     createPage: patientPage,
   });
-  return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher));
+  return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher), closingFailedPage(launcher, 'puppeteerPage', '__startBrowserPromise'));
 }
 
 async function webkit({ dark = false, args = [] } = {}) {
@@ -199,9 +277,7 @@ async function webkit({ dark = false, args = [] } = {}) {
     await initialize(config);
     launcher.name = 'WebKit';
   };
-  // The launcher's own startSession does not wait for the page to open (a refused session
-  // would be an unhandled rejection, which stops the whole run): open it and wait here. A
-  // failed start gets a new session of MiniBrowser.
+  // HUB_TEST_STALL_FIRST_WEBKIT_START=session (above).
   if (STALL === 'session') {
     const createDriverManager = launcher.createDriverManager;
     launcher.createDriverManager = async function () {
@@ -209,15 +285,53 @@ async function webkit({ dark = false, args = [] } = {}) {
       return createDriverManager.call(this);
     };
   }
-  const open = async (id, url) => {
-    await launcher.ensureManagerInitialized();
-    await launcher.driverManager.startSession(id, stallsNow('page') ? await heldBack(url) : url);
+  // The launcher's own startSession does not wait for the page to open (a refused session
+  // would be an unhandled rejection, which stops the whole run): open it and wait here. A
+  // failed start gets a new session of MiniBrowser.
+  //
+  // A try may be given up while it still runs (startingTwice), and then whatever it does
+  // late must not reach the launcher. The launcher's own way to a session does not allow
+  // that: ensureManagerInitialized() hands a second try the first try's session still being
+  // made (the promise it keeps), keeps one that failed and hands it to every later start,
+  // and a session made late is set on the launcher, its driver and driverManager, over the
+  // second try's. So each try makes its session on an object of its own that inherits the
+  // launcher's settings (createDriverManager sets driver, driverManager and its heartbeat on
+  // `this`), and the launcher takes it only if the try is still wanted; a session made for a
+  // try given up is deleted. A try navigates with the driverManager it began with, never
+  // one made later for another try.
+  const open = async (id, url, attempt) => {
+    if (!launcher.driverManager) {
+      const own = Object.create(launcher);
+      Object.assign(own, { driver: undefined, debugDriver: undefined, driverManager: undefined, pendingHeartbeat: undefined });
+      await launcher.createDriverManager.call(own);
+      if (attempt.givenUp || launcher.driverManager) {
+        console.error('hub-kit tests: WebKit: a WebDriver session came after its try was given up; it is deleted.');
+        await own.stop();
+        throw new Error('a WebDriver session made for a try given up (deleted)');
+      }
+      Object.assign(launcher, { driver: own.driver, driverManager: own.driverManager, pendingHeartbeat: own.pendingHeartbeat });
+    }
+    const manager = launcher.driverManager;
+    const target = stallsNow('page') ? await heldBack(url) : url;
+    if (attempt.givenUp || manager !== launcher.driverManager) throw new Error('a try given up');
+    await manager.startSession(id, target);
   };
+  // The launcher lets go of its session at once, before the session is deleted: a deletion
+  // that answers late (the library's own stop() sets driver and driverManager to undefined
+  // when it ends, over a session made since) or a try that ends late finds nothing of the
+  // launcher's to change. Deleting the session ends what its tries still wait for in
+  // WebDriver ("invalid session id"), and a try given up no longer hears of it.
   const reset = async () => {
+    const { driver, pendingHeartbeat } = launcher;
+    clearInterval(pendingHeartbeat);
+    Object.assign(launcher, { driver: undefined, driverManager: undefined, pendingHeartbeat: undefined, __managerPromise: undefined });
     // A driver that no longer answers may not answer this either: a minute at most.
-    await Promise.race([launcher.stop(), new Promise((resolve) => setTimeout(resolve, 60_000))]);
-    launcher.driverManager = undefined;
+    if (driver) await Promise.race([driver.deleteSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 60_000))]);
   };
+  // The runner asks for a page's address when its connection closes while its tests run; the
+  // launcher's own getBrowserUrl throws without a session (as between a reset and the next
+  // try), in a handler of the runner's where that is an unhandled rejection.
+  launcher.getBrowserUrl = (id) => launcher.driverManager?.getBrowserUrl(id);
   // Leaving a finished page (the runner navigates to about:blank) once timed out in a loaded
   // WebKitWebDriver after every test of the file had passed, and the run ended in an error:
   // say so, and give the next file a new browser.
