@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { blockedStorageLaunchers, launchers } from './test/support/browsers.mjs';
+import { blockedStorageLaunchers, launchers, stallMiddleware, startTriesMiddleware } from './test/support/browsers.mjs';
 import { freePort } from './test/support/browser-paths.ts';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { timingReporter } from './test/support/timing-reporter.mjs';
@@ -68,7 +68,9 @@ export default {
     // by a short timeout, only flakier (WebKit's rate-budget tests took over 20 s under load).
     config: { ui: 'bdd', timeout: 60_000 },
   },
-  middleware: [standInMiddleware(), cspPageMiddleware()],
+  // startTriesMiddleware: no test page for a WebKit start that was given up (browsers.mjs);
+  // stallMiddleware acts only for HUB_TEST_STALL_FIRST_WEBKIT_START=load.
+  middleware: [startTriesMiddleware(), standInMiddleware(), cspPageMiddleware(), stallMiddleware()],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('./tsconfig.json', import.meta.url).pathname }),
     remoteStandInPlugin(),

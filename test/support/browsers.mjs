@@ -9,6 +9,7 @@
  * missing fails the run (browser-paths.ts); HUB_BROWSERS is how a run leaves one out.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -58,24 +59,135 @@ const patientPage = async ({ context }) => {
  * reset between them, so that a second try never runs for a session the runner has already
  * failed: that try once navigated the browser under the next file's running tests.
  */
-export const START_TRY_MS = 100_000;
+export const START_TRY_MS = process.env.HUB_TEST_STALL_FIRST_WEBKIT_START ? 20_000 : 100_000;
 
-/** `promise`, or an error once `ms` have passed (the promise itself is then left to end on its own). */
-function within(promise, ms, what) {
+/**
+ * HUB_TEST_STALL_FIRST_WEBKIT_START: a way to see the retry below at work on a real WebKit.
+ * Read here only, and only by a run that sets it: START_TRY_MS is then 20 s, and the first
+ * WebKit page start of the process stalls for STALL_MS, longer than a try may take:
+ *
+ * - `page` (or `1`): the page's navigation is held by a local server for STALL_MS before it
+ *   is sent on to the test page, as a test server slow to answer holds it;
+ * - `load`: the test page is served and its tests begin, but an image that a local server
+ *   holds for STALL_MS keeps its load event, and so WebDriver's navigation, from ending;
+ * - `session`: the WebDriver session (MiniBrowser) is started STALL_MS late.
+ *
+ * `HUB_BROWSERS=webkit HUB_TEST_STALL_FIRST_WEBKIT_START=1 npm run test:browser -- --files …`
+ * is to say once that a start was retried (or, `load`, that its tests were waited for), and
+ * to run and pass every file.
+ */
+const STALL = process.env.HUB_TEST_STALL_FIRST_WEBKIT_START;
+// Past the bounds of both tries, as a start that would not have ended within the retry either.
+const STALL_MS = 2 * START_TRY_MS;
+let stalled = false;
+const stallsNow = (how) => {
+  if (!STALL || stalled || (STALL === '1' ? 'page' : STALL) !== how) return false;
+  stalled = true;
+  console.error(`hub-kit tests: HUB_TEST_STALL_FIRST_WEBKIT_START=${STALL}: this WebKit start (its ${how}) stalls for ${STALL_MS / 1000} s.`);
+  return true;
+};
+
+/** A local server that holds each request STALL_MS, then answers it with `answer`; its address. */
+async function holding(answer) {
+  const server = createServer((request, response) => setTimeout(() => answer(response), STALL_MS));
+  server.unref();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}/`;
+}
+
+/** `url`, reached through a server that holds the request STALL_MS first (`page`). */
+const heldBack = (url) => holding((response) => response.writeHead(302, { location: url }).end());
+
+/** The test server's middleware for `load`: the first test page gets an image held STALL_MS. */
+export function stallMiddleware() {
+  return async (ctx, next) => {
+    await next();
+    if (STALL !== 'load' || !ctx.query['wtr-session-id'] || typeof ctx.body !== 'string' || !ctx.response.is('html') || stalled) return;
+    if (!wantedBrowsers().includes('webkit') || !/AppleWebKit/.test(ctx.get('user-agent')) || /Chrome/.test(ctx.get('user-agent'))) return;
+    if (!stallsNow('load')) return;
+    const held = await holding((response) => response.writeHead(204).end());
+    const img = `<img src="${held}" alt="">`;
+    ctx.body = ctx.body.includes('</body>') ? ctx.body.replace('</body>', `${img}</body>`) : ctx.body + img;
+  };
+}
+
+/**
+ * The test server's record of each bounded try at starting a page (startTriesMiddleware, in
+ * web-test-runner.config.mjs): a try's page address carries its number (TRY_PARAM); the
+ * server notes the tries whose page it has begun to serve, and serves no page to a try that
+ * was given up. A try is given up only if its page has not been served, and both happen in
+ * one turn of the event loop, so a try is either given up before its page can run a test,
+ * or it is not given up at all.
+ */
+const TRY_PARAM = 'hub-start-try';
+const servedTries = new Set();
+const givenUpTries = new Set();
+let lastTry = 0;
+
+export function startTriesMiddleware() {
+  return async (ctx, next) => {
+    const n = Number(ctx.query[TRY_PARAM]);
+    if (n) {
+      if (givenUpTries.has(n)) {
+        ctx.status = 410;
+        ctx.body = 'hub-kit tests: this try at starting a test page was given up.';
+        return;
+      }
+      servedTries.add(n);
+    }
+    return next();
+  };
+}
+
+/**
+ * `promise`, or, once `ms` have passed, what `late()` says: `true` to stop waiting for it
+ * and go on as if it had ended well, or else an error. The promise itself is then left to
+ * end on its own, and what it ends with goes nowhere.
+ */
+function within(promise, ms, what, late = () => false) {
   promise.catch(() => {});
   let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  const bound = new Promise((resolve, reject) => {
+    timer = setTimeout(() => (late() ? resolve() : reject(new Error(`${what} took over ${ms / 1000} s`))), ms);
   });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
 /**
  * A page that fails to start (a browser that crashed, a driver that refused a session or
  * did not answer) is tried once more, saying so with the reason, instead of ending the run.
+ *
+ * `start(id, url, attempt)` is one try, and `reset(id)` readies the launcher for the next
+ * after a failed one. Unbounded (Chromium, Firefox: their own timeouts end a try), a try has
+ * ended before the reset. Bounded (WebKit), a try that takes over START_TRY_MS is given up
+ * (`attempt.givenUp`) before the reset, unless the test server has served its page: its tests
+ * may be running, and the runner's own timeouts are left to end a page whose tests never
+ * begin. A try given up must not touch the launcher again, and the server serves it no page.
  */
 function startingTwice(launcher, label, start, reset = async () => {}, bounded = false) {
-  const tryStart = (id, url) => (bounded ? within(start(id, url), START_TRY_MS, `starting a ${label} test page`) : start(id, url));
+  const tryStart = (id, url) => {
+    if (!bounded) return start(id, url, { givenUp: false });
+    const n = ++lastTry;
+    const attempt = { givenUp: false };
+    const address = new URL(url);
+    address.searchParams.set(TRY_PARAM, String(n));
+    const late = () => {
+      if (servedTries.has(n)) {
+        console.error(`hub-kit tests: ${label}: a test page took over ${START_TRY_MS / 1000} s to start, but the test server has served it and its tests may be running; waiting for them.`);
+        return true;
+      }
+      givenUpTries.add(n);
+      attempt.givenUp = true;
+      return false;
+    };
+    const trying = start(id, address.href, attempt);
+    // What a try given up ends with is said, and goes no further.
+    trying.then(
+      () => attempt.givenUp && console.error(`hub-kit tests: ${label}: a try given up ended late; its page was not served.`),
+      (error) => attempt.givenUp && console.error(`hub-kit tests: ${label}: a try given up ended late (${error?.message ?? error}); nothing of it reaches the runner.`),
+    );
+    return within(trying, START_TRY_MS, `starting a ${label} test page`, late);
+  };
   launcher.startSession = async (id, url) => {
     try {
       return await tryStart(id, url);
@@ -87,17 +199,34 @@ function startingTwice(launcher, label, start, reset = async () => {}, bounded =
         return;
       }
       console.error(`hub-kit tests: ${label} could not start a test page (${error?.message ?? error}); trying once more.`);
-      await reset();
+      await reset(id);
       try {
         return await tryStart(id, url);
       } catch (again) {
         console.error(`hub-kit tests: ${label} could not start that test page again (${again?.message ?? again}); its file fails, and the next file gets a new browser.`);
-        await reset();
+        await reset(id);
         throw again;
       }
     }
   };
   return launcher;
+}
+
+/**
+ * The reset between two tries for Playwright's and Puppeteer's launchers. The failed try's
+ * page is closed (it is left open otherwise, and the next try gets a new one). A browser
+ * launch that failed is forgotten: both launchers keep the rejected promise of a launch and
+ * hand it to every later start (`__launchBrowserPromise`, `__startBrowserPromise`), so the
+ * second try, and every later file of the runner, would fail with the first one's error.
+ * Nothing of the try is still running: an unbounded try has ended before its reset.
+ */
+function closingFailedPage(launcher, pageOf, launchPromise) {
+  return async (id) => {
+    const page = launcher.activePages.get(id)?.[pageOf];
+    launcher.activePages.delete(id);
+    launcher[launchPromise] = undefined;
+    if (page && !page.isClosed()) await Promise.race([page.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  };
 }
 
 function chromium({ dark = false } = {}) {
@@ -107,7 +236,7 @@ function chromium({ dark = false } = {}) {
     createPage: patientPage,
     ...(dark ? { createBrowserContext: ({ browser }) => browser.newContext({ colorScheme: 'dark' }) } : {}),
   });
-  return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher));
+  return startingTwice(launcher, 'Chromium', launcher.startSession.bind(launcher), closingFailedPage(launcher, 'playwrightPage', '__launchBrowserPromise'));
 }
 
 function firefox({ dark = false } = {}) {
@@ -121,7 +250,7 @@ function firefox({ dark = false } = {}) {
     },
     createPage: patientPage,
   });
-  return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher));
+  return startingTwice(launcher, 'Firefox', launcher.startSession.bind(launcher), closingFailedPage(launcher, 'puppeteerPage', '__startBrowserPromise'));
 }
 
 async function webkit({ dark = false, args = [] } = {}) {
@@ -148,18 +277,61 @@ async function webkit({ dark = false, args = [] } = {}) {
     await initialize(config);
     launcher.name = 'WebKit';
   };
+  // HUB_TEST_STALL_FIRST_WEBKIT_START=session (above).
+  if (STALL === 'session') {
+    const createDriverManager = launcher.createDriverManager;
+    launcher.createDriverManager = async function () {
+      if (stallsNow('session')) await new Promise((resolve) => setTimeout(resolve, STALL_MS));
+      return createDriverManager.call(this);
+    };
+  }
   // The launcher's own startSession does not wait for the page to open (a refused session
   // would be an unhandled rejection, which stops the whole run): open it and wait here. A
   // failed start gets a new session of MiniBrowser.
-  const open = async (id, url) => {
-    await launcher.ensureManagerInitialized();
-    await launcher.driverManager.startSession(id, url);
+  //
+  // A try may be given up while it still runs (startingTwice), and then whatever it does
+  // late must not reach the launcher. The launcher's own way to a session does not allow
+  // that: ensureManagerInitialized() hands a second try the first try's session still being
+  // made (the promise it keeps), keeps one that failed and hands it to every later start,
+  // and a session made late is set on the launcher, its driver and driverManager, over the
+  // second try's. So each try makes its session on an object of its own that inherits the
+  // launcher's settings (createDriverManager sets driver, driverManager and its heartbeat on
+  // `this`), and the launcher takes it only if the try is still wanted; a session made for a
+  // try given up is deleted. A try navigates with the driverManager it began with, never
+  // one made later for another try.
+  const open = async (id, url, attempt) => {
+    if (!launcher.driverManager) {
+      const own = Object.create(launcher);
+      Object.assign(own, { driver: undefined, debugDriver: undefined, driverManager: undefined, pendingHeartbeat: undefined });
+      await launcher.createDriverManager.call(own);
+      if (attempt.givenUp || launcher.driverManager) {
+        console.error('hub-kit tests: WebKit: a WebDriver session came after its try was given up; it is deleted.');
+        await own.stop();
+        throw new Error('a WebDriver session made for a try given up (deleted)');
+      }
+      Object.assign(launcher, { driver: own.driver, driverManager: own.driverManager, pendingHeartbeat: own.pendingHeartbeat });
+    }
+    const manager = launcher.driverManager;
+    const target = stallsNow('page') ? await heldBack(url) : url;
+    if (attempt.givenUp || manager !== launcher.driverManager) throw new Error('a try given up');
+    await manager.startSession(id, target);
   };
+  // The launcher lets go of its session at once, before the session is deleted: a deletion
+  // that answers late (the library's own stop() sets driver and driverManager to undefined
+  // when it ends, over a session made since) or a try that ends late finds nothing of the
+  // launcher's to change. Deleting the session ends what its tries still wait for in
+  // WebDriver ("invalid session id"), and a try given up no longer hears of it.
   const reset = async () => {
+    const { driver, pendingHeartbeat } = launcher;
+    clearInterval(pendingHeartbeat);
+    Object.assign(launcher, { driver: undefined, driverManager: undefined, pendingHeartbeat: undefined, __managerPromise: undefined });
     // A driver that no longer answers may not answer this either: a minute at most.
-    await Promise.race([launcher.stop(), new Promise((resolve) => setTimeout(resolve, 60_000))]);
-    launcher.driverManager = undefined;
+    if (driver) await Promise.race([driver.deleteSession().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 60_000))]);
   };
+  // The runner asks for a page's address when its connection closes while its tests run; the
+  // launcher's own getBrowserUrl throws without a session (as between a reset and the next
+  // try), in a handler of the runner's where that is an unhandled rejection.
+  launcher.getBrowserUrl = (id) => launcher.driverManager?.getBrowserUrl(id);
   // Leaving a finished page (the runner navigates to about:blank) once timed out in a loaded
   // WebKitWebDriver after every test of the file had passed, and the run ended in an error:
   // say so, and give the next file a new browser.
