@@ -457,7 +457,7 @@ async function settle(r: Real, m: Model): Promise<void> {
   await until(
     async () => !(await waitsForVisitor(r)) || forms(r).some((el) => !!field(el, 'email')?.value),
     'what waits for the visitor to come back into a form',
-    20_000,
+    60_000,
   ).catch(() => undefined);
   // The visitor empties each form, once per entry that may wait for it, to take each back.
   const inFields = new Set<string>();
@@ -469,13 +469,16 @@ async function settle(r: Real, m: Model): Promise<void> {
       for (const name of ['email', 'message']) if (field(el, name)) field(el, name)!.value = '';
       field(el, 'email')!.dispatchEvent(new Event('input', { bubbles: true }));
       // What waits for this form comes back into it now; until nothing of it waits.
-      await until(async () => !!field(el, 'email')?.value || !(await waitsForVisitor(r)), 'what waits to come back', 20_000).catch(() => undefined);
+      await until(async () => !!field(el, 'email')?.value || !(await waitsForVisitor(r)), 'what waits to come back', 60_000).catch(() => undefined);
     }
   }
   for (const intent of r.intents) {
     if (intent.excused || good.has(intent.email) || inFields.has(intent.email)) continue;
     const kept = await outboxEntry(intent.email);
-    expect(toSend(kept), `${intent.email} was neither delivered, nor given back to the visitor, nor kept to be sent: ${JSON.stringify(kept)}`).to.equal(true);
+    // Or back in a form's fields by now: on a loaded machine (WebKit, a load average of 37)
+    // a store slow to answer gave it back after the visitor had looked.
+    const back = forms(r).some((el) => field(el, 'email')?.value?.replace(/\p{Cf}/gu, '') === intent.email);
+    expect(toSend(kept) || back, `${intent.email} was neither delivered, nor given back to the visitor, nor kept to be sent: ${JSON.stringify(kept)}`).to.equal(true);
   }
 }
 
