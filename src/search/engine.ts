@@ -51,9 +51,10 @@ export interface SearchEngine {
   search(query: string, options?: QueryOptions): Results;
   /**
    * The same answer as `search`, worked out in slices with a yield to the page between
-   * them (`sliceMs`, default 4 ms of work, each), for a page that searches on its own
-   * thread: a short prefix of a big index reads tens of thousands of postings. A query
-   * asked before it is answered leaves it: it rejects with an AbortError.
+   * them (each a bounded count of postings and entries read, or `sliceMs` of work if that
+   * comes first, default 4), for a page that searches on its own thread: a short prefix of a
+   * big index reads tens of thousands of postings. A query asked before it is answered
+   * leaves it: it rejects with an AbortError.
    */
   searchInSlices(query: string, options?: QueryOptions, slice?: { sliceMs?: number; signal?: AbortSignal }): Promise<Results>;
 }
@@ -200,6 +201,9 @@ function searcher(
   const scores = new Float64Array(n);
   const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
+  const evidence = [...rules, titleMask];
+  /** The entries the last query left evidence on, in the arrays above: the next one clears them first, in steps. */
+  let left: number[] = [];
   // The same for the query word being read, kept at its best match.
   const stamps = new Uint32Array(n);
   const termScores = new Float64Array(n);
@@ -272,6 +276,11 @@ function searcher(
     // The last word is being typed, unless a space or an initial follows it.
     const open = typing && !initial && !/\s$/.test(query);
     let work = 0;
+    // (In steps: a broad query marks every entry, and a query left mid-way leaves its marks too.)
+    for (const doc of left) {
+      for (const rule of evidence) rule[doc] = 0;
+      if (++work % STEP_POSTINGS === 0) yield;
+    }
     try {
       for (let t = 0; t < terms.length; t++) {
         const term = terms[t]!;
@@ -380,7 +389,9 @@ function searcher(
       }
 
       const initialBit = 1 << terms.length;
-      for (const doc of best) {
+      for (const [k, doc] of best.entries()) {
+        // (A title and an excerpt read cost about what 500 postings do: a step every 4 entries.)
+        if (k % 4 === 3) yield;
         const { title: name, excerpt } = entries[doc]!;
         const tokens = tokenize(name);
         // Only the query words whose best match is in the title name it. An initial stands
@@ -430,8 +441,8 @@ function searcher(
       const hits = best.slice(0, limit).map((doc) => ({ entry: entries[doc]!, score: scores[doc]!, terms: marked }));
       return { hits, total, terms };
     } finally {
-      // Ready for the next query, also when this one was left mid-way.
-      for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
+      // Cleared before the next query, also when this one was left mid-way.
+      left = touched;
     }
   }
 
@@ -490,13 +501,19 @@ export async function buildEngine(
   return inSlices(builder.finish(), sliceMs, options.signal);
 }
 
-/** Runs `steps` on the page's thread, yielding to the page once a stretch of them has taken `sliceMs`. */
+/** Steps run between two yields: each is a few hundred µs of a laptop's work (STEP, STEP_POSTINGS). */
+const STEPS_PER_SLICE = 8;
+
+/**
+ * Runs `steps` on the page's thread, yielding to the page after STEPS_PER_SLICE of them, or
+ * sooner once a stretch of them has taken `sliceMs` (a machine slower than the steps assume).
+ */
 async function inSlices<T>(steps: Steps<T>, sliceMs = 4, signal?: AbortSignal): Promise<T> {
   try {
-    for (let start = performance.now(); ; ) {
+    for (let start = performance.now(), done = 0; ; ) {
       const next = steps.next();
       if (next.done) return next.value;
-      if (performance.now() - start < sliceMs) continue;
+      if (++done % STEPS_PER_SLICE && performance.now() - start < sliceMs) continue;
       await yieldToPage();
       signal?.throwIfAborted();
       start = performance.now();

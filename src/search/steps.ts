@@ -5,8 +5,12 @@
  */
 export type Steps<T> = Generator<void, T, void>;
 
-/** Operations between two steps: a few hundred microseconds of a laptop's work. */
-export const STEP = 16_384;
+/**
+ * Operations between two steps: a few hundred microseconds of a laptop's work as the code
+ * first runs, not yet compiled (a page builds once): 16 384 of them were 3 ms of one task
+ * in Chromium, unthrottled, on a busy machine.
+ */
+export const STEP = 2048;
 
 /** Runs `steps` to the end at once. */
 export function finished<T>(steps: Steps<T>): T {
@@ -18,9 +22,10 @@ export function finished<T>(steps: Steps<T>): T {
 
 /**
  * `words` sorted as `Array.prototype.sort` sorts strings (by UTF-16 code units), in steps:
- * runs of `run` words sorted, then merged two by two.
+ * runs of `run` words sorted, then merged two by two. A run of 1 024 words is a step of
+ * about 10 000 comparisons (all 12 500 words of 50 000 entries in one took 4 ms).
  */
-export function* sortedInSteps(words: readonly string[], run = STEP): Steps<string[]> {
+export function* sortedInSteps(words: readonly string[], run = STEP / 2): Steps<string[]> {
   let from = words.slice();
   for (let start = 0; start < from.length; start += run) {
     const sorted = from.slice(start, start + run).sort();

@@ -110,6 +110,13 @@ test('a query answered in slices gives the answer of one go, and a broad prefix 
   assert.ok(tasks >= 3, `${tasks} other tasks ran while "co" was answered in slices`);
 });
 
+test('a query\'s slices are counted in the work they do, not only in time: with all the time in the world, "the" still yields', async () => {
+  const engine = buildEngineSync(generatedCorpus(10_000, 3, 1).entries);
+  const [results, tasks] = await tasksBeside(engine.searchInSlices('the', { limit: 8 }, { sliceMs: Infinity }));
+  assert.deepEqual(results.hits.map((h) => h.entry.id), engine.search('the', { limit: 8 }).hits.map((h) => h.entry.id));
+  assert.ok(tasks >= 2, `${tasks} other tasks ran while "the" was answered`);
+});
+
 test('a query asked while another is still in slices leaves it, and both engines\' arrays stay right', async () => {
   const { entries: list } = generatedCorpus(10_000, 4, 1);
   const engine = buildEngineSync(list);
