@@ -200,6 +200,7 @@ function searcher(
   const scores = new Float64Array(n);
   const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
+  const whole = int();
   // The same for the query word being read, kept at its best match.
   const stamps = new Uint32Array(n);
   const termScores = new Float64Array(n);
@@ -324,8 +325,12 @@ function searcher(
         for (const doc of docs) {
           if (++work % STEP_POSTINGS === 0) yield;
           if (!words[doc]) touched.push(doc);
-          // A word found only in a long content counts half (see docs/search.md).
-          words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG ? 1 : 2);
+          // A word found only in a long content counts half, unless the entry has every query
+          // word and the query names no title (see docs/search.md): the half left out is kept
+          // in `whole`'s low bits, the query words found in its high bits.
+          const half = (termTypos[doc] ? 1 : 2) * +(termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG);
+          words[doc]! += (termTypos[doc] ? 2 : 4) - half;
+          whole[doc]! += 64 + half;
           exact[doc]! += termForm[doc]! & 1;
           // Found only in its other number: neither as typed nor completed.
           forms[doc]! -= +(termForm[doc] === 2) << 6;
@@ -340,6 +345,13 @@ function searcher(
           if (!termField[doc]) titleMask[doc]! |= 1 << t;
           scores[doc]! += termScores[doc]!;
         }
+      }
+
+      // A query that names a title whole (as many query words found in it as it has words) is
+      // about that entry; one that names none is about what the entries say, and an entry
+      // with every query word counts the ones in its long content whole.
+      if (!touched.some((doc) => lengths[doc * 4]! && fields[doc]! >> 10 >= lengths[doc * 4]!)) {
+        for (const doc of touched) if (whole[doc]! >> 6 === terms.length) words[doc]! += whole[doc]! & 63;
       }
 
       /**
@@ -431,7 +443,7 @@ function searcher(
       return { hits, total, terms };
     } finally {
       // Ready for the next query, also when this one was left mid-way.
-      for (const rule of [...rules, titleMask]) for (const doc of touched) rule[doc] = 0;
+      for (const rule of [...rules, titleMask, whole]) for (const doc of touched) rule[doc] = 0;
     }
   }
 

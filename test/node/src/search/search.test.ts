@@ -291,6 +291,18 @@ test('a query word found only in the content, or only through a typo, counts hal
   assert.equal(rank(typos, 'htmlmetaelement extend')[0], 'meta');
 });
 
+test('an entry with every query word counts the ones in its long content whole, when the query names no title', () => {
+  // Two words remembered from a long page, one misspelled: the page with both comes before
+  // a page with one of them in its excerpt (half of "sandbx" and half of "renderer" were
+  // less than the excerpt's one word).
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const list = [
+    { ...post('guide', 'Security guide', 'what to check'), content: long('run the renderer in a sandbox') },
+    post('tips', 'Process tips', 'the renderer and the main process'),
+  ];
+  assert.equal(rank(list, 'sandbx renderer')[0], 'guide');
+});
+
 test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
   const list = [
     post('browsers', 'Web browsers', 'the ones we use'),
