@@ -273,6 +273,9 @@ function searcher(
     // The last word is being typed, unless a space or an initial follows it.
     const open = typing && !initial && !/\s$/.test(query);
     let work = 0;
+    /** Some query word found as typed (or completed, or in its other number); some found nowhere. */
+    let asTyped = false;
+    let missing = false;
     try {
       for (let t = 0; t < terms.length; t++) {
         const term = terms[t]!;
@@ -282,6 +285,7 @@ function searcher(
         for (const [word, weight, cost] of yield* expand(term, last && (term.length >= 2 || isCjk(term)))) {
           const id = ids.get(word)!;
           const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
+          asTyped ||= !cost;
           highlights.add(word);
           // (Bitwise, a word not seen yet counts as 0.)
           masks.set(word, masks.get(word)! | (1 << t));
@@ -321,6 +325,7 @@ function searcher(
         }
         // How rare the query word is: the idf of every entry it matches, by any of its index
         // words, so that entries matching the same query words are equally rare.
+        missing ||= !docs.length;
         const rare = idf(n, docs.length);
         for (const doc of docs) {
           if (++work % STEP_POSTINGS === 0) yield;
@@ -347,6 +352,10 @@ function searcher(
         }
       }
 
+      // A query of which one word is found nowhere and the others only through typos is
+      // taken for no match: a made-up word of 9 letters is often two typos from a word of a
+      // large vocabulary (see docs/search.md).
+      if (missing && !asTyped) return { hits: [], total: 0, terms };
       // A query that names a title whole (as many query words found in it as it has words) is
       // about that entry; one that names none is about what the entries say, and an entry
       // with every query word counts the ones in its long content whole.

@@ -303,6 +303,16 @@ test('an entry with every query word counts the ones in its long content whole, 
   assert.equal(rank(list, 'sandbx renderer')[0], 'guide');
 });
 
+test('a query with a word found nowhere and the others only through typos finds nothing', () => {
+  // "quaksiksi" is two typos from "qualsiasi", as a made-up 9-letter word often is from some
+  // word of a large vocabulary; with a second word found nowhere, the query is made up.
+  const list = [post('any', 'Qualsiasi cosa', 'una cosa qualsiasi')];
+  assert.deepEqual(rank(list, 'quaksiksi jhowumvex'), []);
+  // Alone, or beside a word found as typed, the typo'd word still finds it.
+  assert.deepEqual(rank(list, 'quaksiksi'), ['any']);
+  assert.deepEqual(rank(list, 'quaksiksi cosa jhowumvex'), ['any']);
+});
+
 test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
   const list = [
     post('browsers', 'Web browsers', 'the ones we use'),
