@@ -332,7 +332,7 @@ function searcher(
           if (!words[doc]) touched.push(doc);
           // A word found only in a long content counts half, unless the entry has every query
           // word and the query names no title (see docs/search.md): the half left out is kept
-          // in `whole`'s low bits, the query words found in its high bits.
+          // in `whole`'s bits 0-5, the count of query words found in bits 6-10.
           const half = (termTypos[doc] ? 1 : 2) * +(termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG);
           words[doc]! += (termTypos[doc] ? 2 : 4) - half;
           whole[doc]! += 64 + half;
@@ -345,8 +345,11 @@ function searcher(
           // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
           // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
           // any number of tags (30 query words at most), and so on down; the sum over 1024 is
-          // the count of query words in the title.
-          fields[doc]! += 1024 >> (5 * termField[doc]!);
+          // the count of query words in the title. A word found through a typo counts for no
+          // field, but for the title beside a title word found as typed (counted in `whole`
+          // from bit 11 until the query's words are all read).
+          if (!termTypos[doc]) fields[doc]! += 1024 >> (5 * termField[doc]!);
+          else if (!termField[doc]) whole[doc]! += 2048;
           if (!termField[doc]) titleMask[doc]! |= 1 << t;
           scores[doc]! += termScores[doc]!;
         }
@@ -356,11 +359,12 @@ function searcher(
       // taken for no match: a made-up word of 9 letters is often two typos from a word of a
       // large vocabulary (see docs/search.md).
       if (missing && !asTyped) return { hits: [], total: 0, terms };
+      for (const doc of touched) if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
       // A query that names a title whole (as many query words found in it as it has words) is
       // about that entry; one that names none is about what the entries say, and an entry
       // with every query word counts the ones in its long content whole.
       if (!touched.some((doc) => lengths[doc * 4]! && fields[doc]! >> 10 >= lengths[doc * 4]!)) {
-        for (const doc of touched) if (whole[doc]! >> 6 === terms.length) words[doc]! += whole[doc]! & 63;
+        for (const doc of touched) if (((whole[doc]! >> 6) & 31) === terms.length) words[doc]! += whole[doc]! & 63;
       }
 
       /**

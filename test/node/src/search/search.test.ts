@@ -313,6 +313,16 @@ test('a query with a word found nowhere and the others only through typos finds 
   assert.deepEqual(rank(list, 'quaksiksi cosa jhowumvex'), ['any']);
 });
 
+test('a word found through a typo counts for no field, but for the title beside a title word found as typed', () => {
+  // "sake" is a slip of "stake" and of "safe": the title that holds "safe" says no more
+  // about the query than the excerpt that holds "stake".
+  const slips = [post('josiah', 'Josiah on safe', 'forage for food'), post('stake', 'Focused editor', 'a stake after the forage')];
+  assert.equal(rank(slips, 'sake forage', { typing: false })[0], 'stake');
+  // Beside "font" and "synthesis" in the title, "sityle" counts for it as "style".
+  const titles = [post('synthesis', 'font-synthesis', 'the font-synthesis shorthand: font synthesis style, the font synthesis of bold and small-caps'), post('style', 'font-synthesis-style', 'oblique faces')];
+  assert.equal(rank(titles, 'font-synthesis-sityle', { typing: false })[0], 'style');
+});
+
 test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
   const list = [
     post('browsers', 'Web browsers', 'the ones we use'),
