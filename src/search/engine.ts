@@ -99,6 +99,22 @@ const spans: number[] = [];
 /** BM25's inverse document frequency of a word found in `df` of `n` entries. */
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
+/**
+ * Which words follow each other in an entry's content, as a Bloom filter: a bit for each of
+ * three hashes of (entry, word, next word), set (`set`) or all looked up. A pair it was given
+ * is always found; one it was not, now and then (see `Indexer`).
+ */
+function pairBits(bloom: Int32Array, doc: number, a: number, b: number, set: boolean): boolean {
+  let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(doc, 0x85ebca77), 0xc2b2ae3d);
+  for (let i = 0; i < 3; i++) {
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    const at = (h ^ (h >>> 12)) & (bloom.length * 32 - 1);
+    if (set) bloom[at >>> 5]! |= 1 << at;
+    else if (!(bloom[at >>> 5]! & (1 << at))) return false;
+  }
+  return true;
+}
+
 /** An index word a query word stands for: the word, its weight, and the typos it took. */
 type Expansion = [word: string, weight: number, typos: number];
 
@@ -114,9 +130,17 @@ class Indexer {
   readonly #totals = [0, 0, 0, 0];
 
   readonly #entries: readonly SearchEntry[];
+  /** Pairs of words side by side in the contents (`pairBits`). */
+  readonly #pairs: Int32Array;
 
   constructor(entries: readonly SearchEntry[]) {
     this.#entries = entries;
+    // A bit or two per character of content (a power of two): a text has about a pair of
+    // words per 6 characters, so a pair it was not given is taken for one about 2-4 times in
+    // 100 (three hashes).
+    let chars = 64;
+    for (const { content } of entries) chars += content?.length ?? 0;
+    this.#pairs = new Int32Array(2 ** Math.ceil(Math.log2(chars)) / 32);
     this.#lengths = new Uint16Array(entries.length * 4);
     // About 33 postings an entry of a title, tags and an excerpt: room for 40, so that the
     // arrays are seldom copied near the end of a build.
@@ -143,7 +167,7 @@ class Indexer {
       if (id % STEP === STEP - 1) yield;
     }
     const sorted = yield* sortedInSteps([...ids.keys()]);
-    return searcher(this.#entries, ids, sorted, postings, this.#lengths, this.#totals);
+    return searcher(this.#entries, ids, sorted, postings, this.#lengths, this.#totals, this.#pairs);
   }
 
   /** Indexes one text into field `f` of entry `n`; returns its length in terms. */
@@ -156,12 +180,23 @@ class Indexer {
     let source = text.toLowerCase();
     let words = asciiWords(source, spans);
     if (words >= 0 || (words = asciiWords((source = fold(text)), spans)) >= 0) {
-      for (let w = 0; w < words * 4; w += 4) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!), n, shift, cap);
+      for (let w = 0, before = -1; w < words * 4; w += 4) {
+        const id = lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!);
+        postings.add(id, n, shift, cap);
+        if (f > 2 && before >= 0) pairBits(this.#pairs, n, before, id, true);
+        before = id;
+      }
       return words;
     }
     // (Folded once: `source` is the folding.)
     const terms = tokenize(text, source);
-    for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term), hashWord(term, true)), n, shift, cap);
+    let before = -1;
+    for (const term of terms) {
+      const id = lexicon.span(term, 0, term.length, hashWord(term), hashWord(term, true));
+      postings.add(id, n, shift, cap);
+      if (f > 2 && before >= 0) pairBits(this.#pairs, n, before, id, true);
+      before = id;
+    }
     return terms.length;
   }
 }
@@ -178,6 +213,7 @@ function searcher(
   postings: Postings,
   lengths: Uint16Array,
   totals: readonly number[],
+  contentPairs: Int32Array,
 ): SearchEngine {
   const n = entries.length;
   // (An empty index, or a field no entry has, averages 1.)
@@ -430,6 +466,8 @@ function searcher(
           // (Bitwise, a word the query did not match is 0.)
           for (const token of text) pairs |= (before << 1) & (before = masks.get(token)! | 0);
         }
+        // In the content, two query words side by side as typed.
+        for (let t = 1; t < terms.length; t++) if (has(terms[t - 1]!) && has(terms[t]!) && pairBits(contentPairs, doc, ids.get(terms[t - 1]!)!, ids.get(terms[t]!)!, false)) pairs |= 1 << t;
         // (Counted in the same number as the rule before: a word in its other number counts 64.)
         for (; pairs; pairs &= pairs - 1) forms[doc]!++;
         const initialInTitle = seen & initialBit ? 1 : 0;

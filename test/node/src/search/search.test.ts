@@ -323,6 +323,17 @@ test('a word found through a typo counts for no field, but for the title beside 
   assert.equal(rank(titles, 'font-synthesis-sityle', { typing: false })[0], 'style');
 });
 
+test('query words side by side as typed in a long content, after the rules before, come first', () => {
+  // Both pages say "remote" and "module", the second more often; the first says them side
+  // by side, as a phrase remembered from it.
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const list = [
+    { ...post('apart', 'Security', 'what to check'), content: long('a module loaded remote, and a module for remote work') },
+    { ...post('phrase', 'Process model', 'how it runs'), content: long('the remote module is gone') },
+  ];
+  assert.equal(rank(list, 'remote module', { typing: false })[0], 'phrase');
+});
+
 test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
   const list = [
     post('browsers', 'Web browsers', 'the ones we use'),
