@@ -395,12 +395,18 @@ function searcher(
       // taken for no match: a made-up word of 9 letters is often two typos from a word of a
       // large vocabulary (see docs/search.md).
       if (missing && !asTyped) return { hits: [], total: 0, terms };
-      for (const doc of touched) if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
       // A query that names a title whole (as many query words found in it as it has words) is
       // about that entry; one that names none is about what the entries say, and an entry
       // with every query word counts the ones in its long content whole.
-      if (!touched.some((doc) => lengths[doc * 4]! && fields[doc]! >> 10 >= lengths[doc * 4]!)) {
-        for (const doc of touched) if (((whole[doc]! >> 6) & 31) === terms.length) words[doc]! += whole[doc]! & 63;
+      let named = false;
+      for (const doc of touched) {
+        if (++work % STEP_POSTINGS === 0) yield;
+        if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
+        named ||= lengths[doc * 4]! > 0 && fields[doc]! >> 10 >= lengths[doc * 4]!;
+      }
+      for (const doc of named ? [] : touched) {
+        if (++work % STEP_POSTINGS === 0) yield;
+        if (((whole[doc]! >> 6) & 31) === terms.length) words[doc]! += whole[doc]! & 63;
       }
 
       /**
@@ -458,8 +464,8 @@ function searcher(
         const wanted: number[] = [];
         for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
         // The query's words side by side, in its order, in the title or the excerpt: a
-        // remembered phrase. One bit per query word that follows the one before it. (Not in
-        // the content: reading it for every keystroke would cost more than a frame.)
+        // remembered phrase. One bit per query word that follows the one before it. (The
+        // content is not read again, which would cost more than a frame, but its pairs kept.)
         let pairs = 0;
         for (const text of [tokens, tokenize(excerpt ?? '')]) {
           let before = 0;
