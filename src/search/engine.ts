@@ -100,6 +100,22 @@ const spans: number[] = [];
 /** BM25's inverse document frequency of a word found in `df` of `n` entries. */
 const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
+/**
+ * Which words follow each other in an entry's content, as a Bloom filter: a bit for each of
+ * three hashes of (entry, word, next word), set (`set`) or all looked up. A pair it was given
+ * is always found; one it was not, now and then (see `Indexer`).
+ */
+function pairBits(bloom: Int32Array, doc: number, a: number, b: number, set: boolean): boolean {
+  let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(doc, 0x85ebca77), 0xc2b2ae3d);
+  for (let i = 0; i < 3; i++) {
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+    const at = (h ^ (h >>> 12)) & (bloom.length * 32 - 1);
+    if (set) bloom[at >>> 5]! |= 1 << at;
+    else if (!(bloom[at >>> 5]! & (1 << at))) return false;
+  }
+  return true;
+}
+
 /** An index word a query word stands for: the word, its weight, and the typos it took. */
 type Expansion = [word: string, weight: number, typos: number];
 
@@ -115,9 +131,17 @@ class Indexer {
   readonly #totals = [0, 0, 0, 0];
 
   readonly #entries: readonly SearchEntry[];
+  /** Pairs of words side by side in the contents (`pairBits`). */
+  readonly #pairs: Int32Array;
 
   constructor(entries: readonly SearchEntry[]) {
     this.#entries = entries;
+    // A bit or two per character of content (a power of two): a text has about a pair of
+    // words per 6 characters, so a pair it was not given is taken for one about 2-4 times in
+    // 100 (three hashes).
+    let chars = 64;
+    for (const { content } of entries) chars += content?.length ?? 0;
+    this.#pairs = new Int32Array(2 ** Math.ceil(Math.log2(chars)) / 32);
     this.#lengths = new Uint16Array(entries.length * 4);
     // About 33 postings an entry of a title, tags and an excerpt: room for 40, so that the
     // arrays are seldom copied near the end of a build.
@@ -144,7 +168,7 @@ class Indexer {
       if (id % STEP === STEP - 1) yield;
     }
     const sorted = yield* sortedInSteps([...ids.keys()]);
-    return searcher(this.#entries, ids, sorted, postings, this.#lengths, this.#totals);
+    return searcher(this.#entries, ids, sorted, postings, this.#lengths, this.#totals, this.#pairs);
   }
 
   /** Indexes one text into field `f` of entry `n`; returns its length in terms. */
@@ -157,12 +181,23 @@ class Indexer {
     let source = text.toLowerCase();
     let words = asciiWords(source, spans);
     if (words >= 0 || (words = asciiWords((source = fold(text)), spans)) >= 0) {
-      for (let w = 0; w < words * 4; w += 4) postings.add(lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!), n, shift, cap);
+      for (let w = 0, before = -1; w < words * 4; w += 4) {
+        const id = lexicon.span(source, spans[w]!, spans[w + 1]!, spans[w + 2]!, spans[w + 3]!);
+        postings.add(id, n, shift, cap);
+        if (f > 2 && before >= 0) pairBits(this.#pairs, n, before, id, true);
+        before = id;
+      }
       return words;
     }
     // (Folded once: `source` is the folding.)
     const terms = tokenize(text, source);
-    for (const term of terms) postings.add(lexicon.span(term, 0, term.length, hashWord(term), hashWord(term, true)), n, shift, cap);
+    let before = -1;
+    for (const term of terms) {
+      const id = lexicon.span(term, 0, term.length, hashWord(term), hashWord(term, true));
+      postings.add(id, n, shift, cap);
+      if (f > 2 && before >= 0) pairBits(this.#pairs, n, before, id, true);
+      before = id;
+    }
     return terms.length;
   }
 }
@@ -179,6 +214,7 @@ function searcher(
   postings: Postings,
   lengths: Uint16Array,
   totals: readonly number[],
+  contentPairs: Int32Array,
 ): SearchEngine {
   const n = entries.length;
   // (An empty index, or a field no entry has, averages 1.)
@@ -201,7 +237,8 @@ function searcher(
   const scores = new Float64Array(n);
   const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
-  const evidence = [...rules, titleMask];
+  const whole = int();
+  const evidence = [...rules, titleMask, whole];
   /** The entries the last query left evidence on, in the arrays above: the next one clears them first, in steps. */
   let left: number[] = [];
   // The same for the query word being read, kept at its best match.
@@ -281,6 +318,9 @@ function searcher(
       for (const rule of evidence) rule[doc] = 0;
       if (++work % STEP_POSTINGS === 0) yield;
     }
+    /** Some query word found as typed (or completed, or in its other number); some found nowhere. */
+    let asTyped = false;
+    let missing = false;
     try {
       for (let t = 0; t < terms.length; t++) {
         const term = terms[t]!;
@@ -290,6 +330,7 @@ function searcher(
         for (const [word, weight, cost] of yield* expand(term, last && (term.length >= 2 || isCjk(term)))) {
           const id = ids.get(word)!;
           const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
+          asTyped ||= !cost;
           highlights.add(word);
           // (Bitwise, a word not seen yet counts as 0.)
           masks.set(word, masks.get(word)! | (1 << t));
@@ -329,12 +370,17 @@ function searcher(
         }
         // How rare the query word is: the idf of every entry it matches, by any of its index
         // words, so that entries matching the same query words are equally rare.
+        missing ||= !docs.length;
         const rare = idf(n, docs.length);
         for (const doc of docs) {
           if (++work % STEP_POSTINGS === 0) yield;
           if (!words[doc]) touched.push(doc);
-          // A word found only in a long content counts half (see docs/search.md).
-          words[doc]! += (termTypos[doc] ? 1 : 2) * (termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG ? 1 : 2);
+          // A word found only in a long content counts half, unless the entry has every query
+          // word and the query names no title (see docs/search.md): the half left out is kept
+          // in `whole`'s bits 0-5, the count of query words found in bits 6-10.
+          const half = (termTypos[doc] ? 1 : 2) * +(termField[doc]! > 2 && lengths[doc * 4 + 3]! > LONG);
+          words[doc]! += (termTypos[doc] ? 2 : 4) - half;
+          whole[doc]! += 64 + half;
           exact[doc]! += termForm[doc]! & 1;
           // Found only in its other number: neither as typed nor completed.
           forms[doc]! -= +(termForm[doc] === 2) << 6;
@@ -344,11 +390,32 @@ function searcher(
           // The field rule's worth of the word, by its best field: 1024 for the title, 32 for
           // the tags, 1 for the excerpt, 0 for the content, so that one title word outweighs
           // any number of tags (30 query words at most), and so on down; the sum over 1024 is
-          // the count of query words in the title.
-          fields[doc]! += 1024 >> (5 * termField[doc]!);
+          // the count of query words in the title. A word found through a typo counts for no
+          // field, but for the title beside a title word found as typed (counted in `whole`
+          // from bit 11 until the query's words are all read).
+          if (!termTypos[doc]) fields[doc]! += 1024 >> (5 * termField[doc]!);
+          else if (!termField[doc]) whole[doc]! += 2048;
           if (!termField[doc]) titleMask[doc]! |= 1 << t;
           scores[doc]! += termScores[doc]!;
         }
+      }
+
+      // A query of which one word is found nowhere and the others only through typos is
+      // taken for no match: a made-up word of 9 letters is often two typos from a word of a
+      // large vocabulary (see docs/search.md).
+      if (missing && !asTyped) return { hits: [], total: 0, terms };
+      // A query that names a title whole (as many query words found in it as it has words) is
+      // about that entry; one that names none is about what the entries say, and an entry
+      // with every query word counts the ones in its long content whole.
+      let named = false;
+      for (const doc of touched) {
+        if (++work % STEP_POSTINGS === 0) yield;
+        if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
+        named ||= lengths[doc * 4]! > 0 && fields[doc]! >> 10 >= lengths[doc * 4]!;
+      }
+      for (const doc of named ? [] : touched) {
+        if (++work % STEP_POSTINGS === 0) yield;
+        if (((whole[doc]! >> 6) & 31) === terms.length) words[doc]! += whole[doc]! & 63;
       }
 
       /**
@@ -408,14 +475,16 @@ function searcher(
         const wanted: number[] = [];
         for (let t = 0; t <= terms.length; t++) if (seen & (1 << t)) wanted.push(t);
         // The query's words side by side, in its order, in the title or the excerpt: a
-        // remembered phrase. One bit per query word that follows the one before it. (Not in
-        // the content: reading it for every keystroke would cost more than a frame.)
+        // remembered phrase. One bit per query word that follows the one before it. (The
+        // content is not read again, which would cost more than a frame, but its pairs kept.)
         let pairs = 0;
         for (const text of [tokens, tokenize(excerpt ?? '')]) {
           let before = 0;
           // (Bitwise, a word the query did not match is 0.)
           for (const token of text) pairs |= (before << 1) & (before = masks.get(token)! | 0);
         }
+        // In the content, two query words side by side as typed.
+        for (let t = 1; t < terms.length; t++) if (has(terms[t - 1]!) && has(terms[t]!) && pairBits(contentPairs, doc, ids.get(terms[t - 1]!)!, ids.get(terms[t]!)!, false)) pairs |= 1 << t;
         // (Counted in the same number as the rule before: a word in its other number counts 64.)
         for (; pairs; pairs &= pairs - 1) forms[doc]!++;
         const initialInTitle = seen & initialBit ? 1 : 0;

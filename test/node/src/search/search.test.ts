@@ -298,6 +298,49 @@ test('a query word found only in the content, or only through a typo, counts hal
   assert.equal(rank(typos, 'htmlmetaelement extend')[0], 'meta');
 });
 
+test('an entry with every query word counts the ones in its long content whole, when the query names no title', () => {
+  // Two words remembered from a long page, one misspelled: the page with both comes before
+  // a page with one of them in its excerpt (half of "sandbx" and half of "renderer" were
+  // less than the excerpt's one word).
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const list = [
+    { ...post('guide', 'Security guide', 'what to check'), content: long('run the renderer in a sandbox') },
+    post('tips', 'Process tips', 'the renderer and the main process'),
+  ];
+  assert.equal(rank(list, 'sandbx renderer')[0], 'guide');
+});
+
+test('a query with a word found nowhere and the others only through typos finds nothing', () => {
+  // "quaksiksi" is two typos from "qualsiasi", as a made-up 9-letter word often is from some
+  // word of a large vocabulary; with a second word found nowhere, the query is made up.
+  const list = [post('any', 'Qualsiasi cosa', 'una cosa qualsiasi')];
+  assert.deepEqual(rank(list, 'quaksiksi jhowumvex'), []);
+  // Alone, or beside a word found as typed, the typo'd word still finds it.
+  assert.deepEqual(rank(list, 'quaksiksi'), ['any']);
+  assert.deepEqual(rank(list, 'quaksiksi cosa jhowumvex'), ['any']);
+});
+
+test('a word found through a typo counts for no field, but for the title beside a title word found as typed', () => {
+  // "sake" is a slip of "stake" and of "safe": the title that holds "safe" says no more
+  // about the query than the excerpt that holds "stake".
+  const slips = [post('josiah', 'Josiah on safe', 'forage for food'), post('stake', 'Focused editor', 'a stake after the forage')];
+  assert.equal(rank(slips, 'sake forage', { typing: false })[0], 'stake');
+  // Beside "font" and "synthesis" in the title, "sityle" counts for it as "style".
+  const titles = [post('synthesis', 'font-synthesis', 'the font-synthesis shorthand: font synthesis style, the font synthesis of bold and small-caps'), post('style', 'font-synthesis-style', 'oblique faces')];
+  assert.equal(rank(titles, 'font-synthesis-sityle', { typing: false })[0], 'style');
+});
+
+test('query words side by side as typed in a long content, after the rules before, come first', () => {
+  // Both pages say "remote" and "module", the second more often; the first says them side
+  // by side, as a phrase remembered from it.
+  const long = (words: string) => `${Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ')} ${words}`;
+  const list = [
+    { ...post('apart', 'Security', 'what to check'), content: long('a module loaded remote, and a module for remote work') },
+    { ...post('phrase', 'Process model', 'how it runs'), content: long('the remote module is gone') },
+  ];
+  assert.equal(rank(list, 'remote module', { typing: false })[0], 'phrase');
+});
+
 test('every query word in the excerpt outweighs one common word in a title; a rare word outweighs a common one, before the field', () => {
   const list = [
     post('browsers', 'Web browsers', 'the ones we use'),
