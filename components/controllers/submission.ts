@@ -291,10 +291,10 @@ export class SubmissionController implements ReactiveController {
       // element has left the page as it comes (an app swapped its route), or when what it gives
       // back could not go back into the fields now (the visitor typed something else meanwhile).
       const response = await sendNow(entry, (ok) => (held = gone() || (!ok && this.#snapshot() !== sent)));
-      if (gone()) return;
-      // The page was being left as the answer came: the page the visitor sees next tells it.
-      // If this one is shown again instead (the back-forward cache), it takes it back.
-      if (!response) return void addEventListener('pageshow', () => this.#reclaim(entry.id, this.#snapshot() === sent), { once: true });
+      // No answer: the page was being left as it came, and the page the visitor sees next
+      // tells it. (A fetch in flight keeps a page out of the back-forward cache; were this
+      // one shown again, emptying the form would bring the outcome back.)
+      if (gone() || !response) return;
       owners.delete(entry.id);
       // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
       if (this.#snapshot() === sent) form.reset();
@@ -412,11 +412,10 @@ export class SubmissionController implements ReactiveController {
    * back into the fields it came from, with its reason, and only into an empty form, so it
    * never overwrites what is typed.
    */
-  async #reclaim(id?: string, returned = false): Promise<void> {
+  async #reclaim(id?: string): Promise<void> {
     const form = this.#form;
     if (!form || this.busy) return;
-    // `returned`: this form's own send, told nowhere yet, whose fields still hold it.
-    const empty = returned || this.#isEmpty();
+    const empty = this.#isEmpty();
     // Another form of this page that queued it takes it itself, while it is on the page.
     const free = ([owner]: [SubmissionController, string?] = [this]) => owner === this || !owner.host.isConnected;
     const entry = await claim((e) => (id ? e.id === id : this.#ours(e) && free(owners.get(e.id))) && (empty || !!e.delivered));

@@ -453,8 +453,7 @@ export async function enqueue<N extends PostEndpoint>(
  *
  * An answer that comes while the page is being left resolves with nothing: the outcome is
  * kept for the page the visitor sees next, which tells it, and this page's form tells
- * nothing, or the visitor would be told twice (a page shown again from the back-forward
- * cache takes it back from the outbox).
+ * nothing, or the visitor would be told twice.
  */
 export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean): Promise<SubmitResponse | undefined> {
   live.add(entry.id);
