@@ -238,7 +238,9 @@ function searcher(
   const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
   const titleMask = int();
   const whole = int();
-  const evidence = [...rules, titleMask, whole];
+  /** What the words found only through a typo would count for in the field rule. */
+  const typoFields = int();
+  const evidence = [...rules, titleMask, whole, typoFields];
   /** The entries the last query left evidence on, in the arrays above: the next one clears them first, in steps. */
   let left: number[] = [];
   // The same for the query word being read, kept at its best match.
@@ -318,8 +320,12 @@ function searcher(
       for (const rule of evidence) rule[doc] = 0;
       if (++work % STEP_POSTINGS === 0) yield;
     }
-    /** Some query word found as typed (or completed, or in its other number); some found nowhere. */
+    /**
+     * Some query word found as typed (or completed, or in its other number); some found
+     * within one typo at most; some found nowhere.
+     */
     let asTyped = false;
+    let near = false;
     let missing = false;
     try {
       for (let t = 0; t < terms.length; t++) {
@@ -331,6 +337,7 @@ function searcher(
           const id = ids.get(word)!;
           const form = cost ? 0 : weight === 1 ? 1 : weight === NUMBER_WEIGHT ? 2 : 4;
           asTyped ||= !cost;
+          near ||= cost < 2;
           highlights.add(word);
           // (Bitwise, a word not seen yet counts as 0.)
           masks.set(word, masks.get(word)! | (1 << t));
@@ -392,25 +399,30 @@ function searcher(
           // any number of tags (30 query words at most), and so on down; the sum over 1024 is
           // the count of query words in the title. A word found through a typo counts for no
           // field, but for the title beside a title word found as typed (counted in `whole`
-          // from bit 11 until the query's words are all read).
+          // from bit 11 until the query's words are all read), and in a query of which no
+          // word is found as typed, where it counts as any word does.
           if (!termTypos[doc]) fields[doc]! += 1024 >> (5 * termField[doc]!);
-          else if (!termField[doc]) whole[doc]! += 2048;
+          else {
+            typoFields[doc]! += 1024 >> (5 * termField[doc]!);
+            if (!termField[doc]) whole[doc]! += 2048;
+          }
           if (!termField[doc]) titleMask[doc]! |= 1 << t;
           scores[doc]! += termScores[doc]!;
         }
       }
 
-      // A query of which one word is found nowhere and the others only through typos is
+      // A query of which one word is found nowhere and the others only through two typos is
       // taken for no match: a made-up word of 9 letters is often two typos from a word of a
-      // large vocabulary (see docs/search.md).
-      if (missing && !asTyped) return { hits: [], total: 0, terms };
+      // large vocabulary (see docs/search.md). One typo is a slip ("habbit tracker").
+      if (missing && !near) return { hits: [], total: 0, terms };
       // A query that names a title whole (as many query words found in it as it has words) is
       // about that entry; one that names none is about what the entries say, and an entry
       // with every query word counts the ones in its long content whole.
       let named = false;
       for (const doc of touched) {
         if (++work % STEP_POSTINGS === 0) yield;
-        if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
+        if (!asTyped) fields[doc]! += typoFields[doc]!;
+        else if (fields[doc]! >> 10) fields[doc]! += (whole[doc]! >> 11) << 10;
         named ||= lengths[doc * 4]! > 0 && fields[doc]! >> 10 >= lengths[doc * 4]!;
       }
       for (const doc of named ? [] : touched) {

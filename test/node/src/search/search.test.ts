@@ -318,6 +318,9 @@ test('a query with a word found nowhere and the others only through typos finds 
   // Alone, or beside a word found as typed, the typo'd word still finds it.
   assert.deepEqual(rank(list, 'quaksiksi'), ['any']);
   assert.deepEqual(rank(list, 'quaksiksi cosa jhowumvex'), ['any']);
+  // One typo is a slip, not a made-up word: a stray word beside it does not empty the list.
+  const habits = [post('habit', 'Writing habits', 'a daily page'), post('other', 'Deadlines', 'on habits and dates')];
+  assert.deepEqual(rank(habits, 'habbit tracker'), ['habit', 'other']);
 });
 
 test('a word found through a typo counts for no field, but for the title beside a title word found as typed', () => {
@@ -328,6 +331,11 @@ test('a word found through a typo counts for no field, but for the title beside 
   // Beside "font" and "synthesis" in the title, "sityle" counts for it as "style".
   const titles = [post('synthesis', 'font-synthesis', 'the font-synthesis shorthand: font synthesis style, the font synthesis of bold and small-caps'), post('style', 'font-synthesis-style', 'oblique faces')];
   assert.equal(rank(titles, 'font-synthesis-sityle', { typing: false })[0], 'style');
+  // A query of which no word is found as typed ranks by field as any query does: "habbit"
+  // puts the habit title before the habit excerpt.
+  const habits = [post('excerpt', 'Deadlines and dates', 'some habits of mine'), post('title', 'Writing habits', 'a daily page')];
+  assert.equal(rank(habits, 'habbit')[0], 'title');
+  assert.equal(rank(habits, 'habbit', { typing: false })[0], 'title');
 });
 
 test('query words side by side as typed in a long content, after the rules before, come first', () => {
