@@ -296,6 +296,8 @@ export class SubmissionController implements ReactiveController {
       // one shown again, emptying the form would bring the outcome back.)
       if (gone() || !response) return;
       owners.delete(entry.id);
+      // Not sending any more: what waits for the emptied form comes back to it now.
+      this.busy = false;
       // Cleared only if they still hold what was sent: text typed meanwhile is the visitor's next intent.
       if (this.#snapshot() === sent) form.reset();
       this.#answer(true);

@@ -32,6 +32,15 @@ export default [
     build: true,
   },
   {
+    promise: 'a refusal kept while the visitor typed the next message comes back when that one is sent and the form empties',
+    file: 'components/controllers/submission.ts',
+    find: '      // Not sending any more: what waits for the emptied form comes back to it now.\n      this.busy = false;\n',
+    replace: '',
+    tests: [EVENTS],
+    grep: 'form empties itself',
+    build: true,
+  },
+  {
     promise: 'one POST per intent: a submit while a send is in flight sends nothing',
     file: 'components/controllers/submission.ts',
     find: 'if (this.busy) return;',

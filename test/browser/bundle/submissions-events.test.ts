@@ -299,6 +299,24 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
       expect(field(el, 'email').getAttribute('aria-invalid')).to.equal('true');
       expect(await posts(sandbox, '/contact')).to.have.length(1);
     });
+
+    it('…and comes back when the next message is sent and the form empties itself', async () => {
+      const sandbox = base();
+      await arm(sandbox, { path: '/contact', method: 'POST', status: 422, hold: true, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } });
+      const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': sandbox });
+      const first = uniqueEmail('first');
+      fill(el.formElement!, { email: first, message: 'The first' });
+      el.formElement!.requestSubmit();
+      await until(async () => (await held(sandbox)) === 1, 'the POST to arrive');
+      fill(el.formElement!, { email: uniqueEmail('next'), message: 'The next' });
+      await release(sandbox);
+      await untilSeen(el, /the email is invalid/i);
+      // The next is sent; the service takes it, the form empties, and the first comes back.
+      el.formElement!.requestSubmit();
+      await until(() => value(el, 'email') === first, 'the first message to come back');
+      expect(value(el, 'message')).to.equal('The first');
+      expect(await posts(sandbox, '/contact')).to.have.length(2);
+    });
   });
 
   describe('addresses', () => {
