@@ -277,7 +277,8 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
   });
 
   describe('text typed while a send is in flight (found by the model-based suite)', () => {
-    it('a refusal that comes back while the fields hold something else waits, and comes back when the visitor empties the form', async () => {
+    /** A first message sent and held by the service; the first's address, the form, the sandbox. */
+    const sendFirst = async () => {
       const sandbox = base();
       await arm(sandbox, { path: '/contact', method: 'POST', status: 422, hold: true, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } });
       const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': sandbox });
@@ -285,6 +286,11 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
       fill(el.formElement!, { email: first, message: 'The first' });
       el.formElement!.requestSubmit();
       await until(async () => (await held(sandbox)) === 1, 'the POST to arrive');
+      return { sandbox, el, first };
+    };
+
+    it('a refusal that comes back while the fields hold something else waits, and comes back when the visitor empties the form', async () => {
+      const { sandbox, el, first } = await sendFirst();
       // The visitor starts the next message while the first is in flight.
       const next = uniqueEmail('next');
       fill(el.formElement!, { email: next, message: 'The next' });
@@ -301,13 +307,7 @@ describe('submissions from dist/hub-kit.js: the events of issue 27', () => {
     });
 
     it('…and comes back when the next message is sent and the form empties itself', async () => {
-      const sandbox = base();
-      await arm(sandbox, { path: '/contact', method: 'POST', status: 422, hold: true, body: { message: 'The email is invalid.', errors: { email: ['The email is invalid.'] } } });
-      const el = await form<ContactForm>('contact-form', { tenant: 'demo', 'base-url': sandbox });
-      const first = uniqueEmail('first');
-      fill(el.formElement!, { email: first, message: 'The first' });
-      el.formElement!.requestSubmit();
-      await until(async () => (await held(sandbox)) === 1, 'the POST to arrive');
+      const { sandbox, el, first } = await sendFirst();
       fill(el.formElement!, { email: uniqueEmail('next'), message: 'The next' });
       await release(sandbox);
       await untilSeen(el, /the email is invalid/i);
