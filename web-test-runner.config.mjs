@@ -14,10 +14,12 @@ import { blockedStorageLaunchers, launchers, stallMiddleware, startTriesMiddlewa
 import { freePort } from './test/support/browser-paths.ts';
 import { inputCommandsPlugin } from './test/support/input-commands.mjs';
 import { timingReporter } from './test/support/timing-reporter.mjs';
+import { grepReporter } from './test/support/grep-reporter.mjs';
 import { standInMiddleware, remoteStandInPlugin } from './test/support/stand-in-server.mjs';
 import { cspPageMiddleware, scriptTagOriginPlugin } from './test/support/script-tag-plugin.mjs';
 
 const browsers = await launchers();
+const GREP = process.env.HUB_TEST_GREP;
 
 // HUB_SHARD=i/n: this process runs the i-th of n shares of the test files (npm test runs each
 // browser as two processes side by side: one file at a time each, as a run of one has it).
@@ -66,7 +68,9 @@ export default {
   testFramework: {
     // Generous, for a loaded machine: a test that waits for what it asserts is not made faster
     // by a short timeout, only flakier (WebKit's rate-budget tests took over 20 s under load).
-    config: { ui: 'bdd', timeout: 60_000 },
+    // HUB_TEST_GREP runs only the tests whose full title matches it (npm run mutate's rows);
+    // test/support/grep-reporter.mjs says how each of them ended.
+    config: { ui: 'bdd', timeout: 60_000, ...(GREP ? { grep: GREP } : {}) },
   },
   // startTriesMiddleware: no test page for a WebKit start that was given up (browsers.mjs);
   // stallMiddleware acts only for HUB_TEST_STALL_FIRST_WEBKIT_START=load.
@@ -77,5 +81,5 @@ export default {
     scriptTagOriginPlugin(),
     inputCommandsPlugin(),
   ],
-  reporters: [defaultReporter(), summaryReporter({ flatten: false }), timingReporter()],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), timingReporter(), ...(GREP ? [grepReporter(GREP)] : [])],
 };

@@ -67,8 +67,9 @@ function command(row: Mutation): { args: string[]; env: Record<string, string> }
   if (node.length) {
     return { args: ['--import', 'tsx', '--test', ...(row.grep ? ['--test-name-pattern', row.grep] : []), ...node], env: {} };
   }
-  // The browser runner counts tests a grep leaves out as failed: the files run whole, and
-  // `caught` reads which tests failed. A file of a group (web-test-runner.config.mjs) runs
+  // A grep runs only the tests it names (HUB_TEST_GREP); the runner counts those it left out
+  // as failed, so the verdict is read from test/support/grep-reporter.mjs's lines (`ended`).
+  // A file of a group (web-test-runner.config.mjs) runs
   // in its group's browsers, set as it needs them (dark, or blocking site data): its group
   // is run, not the file in plain browsers.
   const GROUPS: Array<[RegExp, string]> = [
@@ -82,19 +83,32 @@ function command(row: Mutation): { args: string[]; env: Record<string, string> }
   const chosen = groups.size ? ['--group', [...groups][0]!] : browser.flatMap((file) => ['--files', file]);
   return {
     args: ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js', ...chosen],
-    env: { HUB_BROWSERS: row.browsers ?? 'chromium' },
+    env: { HUB_BROWSERS: row.browsers ?? 'chromium', ...(row.grep ? { HUB_TEST_GREP: row.grep } : {}) },
   };
+}
+
+/** For a browser row with a grep: how many of its chosen tests passed and failed. */
+function ended(outcome: Outcome): { passed: number; failed: number } {
+  const lines = [...outcome.output.matchAll(/^hub-grep: (passed|failed) /gm)].map(([, how]) => how);
+  return { passed: lines.filter((how) => how === 'passed').length, failed: lines.filter((how) => how === 'failed').length };
+}
+
+const grepped = (row: Mutation) => Boolean(row.grep) && !row.tests.some(isNodeTest);
+
+/** Whether a run without any fault passed: for a grep, at least one chosen test ran, and all passed. */
+function green(row: Mutation, outcome: Outcome): boolean {
+  if (!grepped(row)) return outcome.code === 0;
+  const { passed, failed } = ended(outcome);
+  return passed > 0 && failed === 0;
 }
 
 /**
  * Whether a run with the fault caught it: its tests failed, and for a browser row with a
- * grep, one of the tests whose title matches it (the runner names each failed one with ❌).
+ * grep, one of the tests it chose (a run that ran none of them caught nothing).
  */
 function caught(row: Mutation, outcome: Outcome): boolean {
-  if (outcome.code === 0) return false;
-  if (!row.grep || row.tests.some(isNodeTest)) return true;
-  const pattern = new RegExp(row.grep);
-  return [...outcome.output.matchAll(/❌ (.+)$/gm)].some(([, title]) => pattern.test(title!));
+  if (grepped(row)) return ended(outcome).failed > 0;
+  return outcome.code !== 0;
 }
 
 interface Outcome {
@@ -175,10 +189,11 @@ async function main(): Promise<void> {
         process.stdout.write(`baseline: ${row.tests.join(' ')}${row.grep ? ` (${row.grep})` : ''} … `);
         const outcome = await runNode(args, env);
         baselines.set(key, outcome);
-        console.log(outcome.code === 0 ? `green, ${outcome.seconds.toFixed(0)} s` : 'RED without any fault');
-        if (outcome.code !== 0) console.log(tail(outcome.output));
+        const passed = green(row, outcome);
+        console.log(passed ? `green, ${outcome.seconds.toFixed(0)} s` : 'RED without any fault');
+        if (!passed) console.log(tail(outcome.output));
       }
-      if (baselines.get(key)!.code !== 0) results.push({ row, verdict: 'broken', seconds: 0, note: 'red without any fault' });
+      if (!green(row, baselines.get(key)!)) results.push({ row, verdict: 'broken', seconds: 0, note: 'red without any fault' });
     }
     chosen = chosen.filter((row) => !results.some((r) => r.row === row));
   }

@@ -18,8 +18,9 @@ export interface Mutation {
   /** For browser tests: HUB_BROWSERS for the run (default chromium). */
   browsers?: string;
   /**
-   * Only the tests whose name matches: Node runs only those (--test-name-pattern); a browser
-   * file runs whole, and the row is red when a test whose full title matches failed.
+   * Only the tests whose name matches: Node runs only those (--test-name-pattern), and so does
+   * the browser runner (HUB_TEST_GREP, against the full title: suites' and test's); the row is
+   * red when one of them failed.
    */
   grep?: string;
   /** The tests read dist/: build with the fault before running them. */
