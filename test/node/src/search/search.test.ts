@@ -427,6 +427,10 @@ test('a word found only in a short content counts as in the excerpt: a post whos
     { ...post('case', 'Note', 'il caso di oggi') },
   ];
   assert.equal(rank(posts, 'caso di ecliss')[0], 'eclipse');
+  // The same where no entry has every query word (so the content is not counted whole for
+  // that): four words of the post, two of them past its excerpt, before three in an excerpt.
+  const partial = [posts[0]!, { ...post('moon', 'Note', 'il caso di oggi: la luna') }];
+  assert.equal(rank(partial, 'caso di eclisse vetro luna', { typing: false })[0], 'eclipse');
 });
 
 test('the other number is formed the English way: -es only after s, x, z, ch or sh', () => {
