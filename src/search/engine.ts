@@ -236,6 +236,8 @@ function searcher(
   const exact = int();
   const scores = new Float64Array(n);
   const rules = [words, typos, rarity, forms, fields, order, exact, untyped, scores];
+  /** The same, with the words found as typed before the fields (a word being typed is likely finished: see `search`). */
+  const typedFirst = [words, typos, rarity, forms, exact, fields, order, untyped, scores];
   const titleMask = int();
   const whole = int();
   /** What the words found only through a typo would count for in the field rule. */
@@ -437,11 +439,19 @@ function searcher(
        * number, then more words side by side as typed (one number); better fields (title, then
        * tags, then excerpt, then content); the title starts with the query's words; more words
        * found as typed; fewer title words, then letters, left untyped (one number); BM25F.
+       * (Words found as typed come before the fields when the word being typed is likely
+       * finished: `ranking`.)
        * Rules that need the title's or excerpt's words are read for the best RERANK entries by
        * the others only.
        */
+      // The word being typed, after other words, is likely finished when the index has it as
+      // typed and it has four letters or more ("arte pinta"): then the words found as typed
+      // come before the fields, and an entry that says "pinta" before one with "Pintada" in
+      // its title. Shorter, it is as often the start of a longer word ("a com", "sw").
+      const finished = terms.at(-1)!;
+      const ranking = open && terms.length > 1 && finished.length >= 4 && has(finished) ? typedFirst : rules;
       const compare = (a: number, b: number) => {
-        for (const rule of rules) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
+        for (const rule of ranking) if (rule[a] !== rule[b]) return rule[b]! - rule[a]!;
         return 0;
       };
       const types = options.types?.length ? new Set(options.types) : undefined;

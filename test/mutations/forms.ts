@@ -214,10 +214,13 @@ export default [
     build: true,
   },
   {
+    // Two lines guard it: a 429 is not retried, and it closes its group's budget, which
+    // refuses a retry too. A 429 made retryable alone is caught by the budget and sends
+    // nothing more (the whole file stays green): the fault breaks both.
     promise: 'a 429 is waited out, never sent again at once',
     file: 'src/api/transport.ts',
-    find: "      throw rateLimited(resetAt, receivedAt, true, messageOf(data, 'Too Many Attempts.'));",
-    replace: "      throw new RetryableError(rateLimited(resetAt, receivedAt, true, messageOf(data, 'Too Many Attempts.')), false, 0);",
+    find: "      const resetAt = await this.budget.close(group, wait && receivedAt + wait);\n      throw rateLimited(resetAt, receivedAt, true, messageOf(data, 'Too Many Attempts.'));",
+    replace: "      throw new RetryableError(rateLimited(receivedAt + (wait ?? 0), receivedAt, true, messageOf(data, 'Too Many Attempts.')), false, 0);",
     tests: ['test/browser/bundle/submissions-bundle.test.ts'],
     grep: 'a 429',
     build: true,

@@ -372,6 +372,22 @@ test('between entries the rules leave tied, a word typed as is comes before a co
   assert.equal(rank(list, 'notes app ')[0], 'app');
 });
 
+test('a word being typed after others, four letters or more and in the index as typed, is taken as finished: found as typed comes before a better field', () => {
+  // A tag and a word from a post ("short posts" of the bench, seed 404): the word is whole,
+  // but it is also the start of another post's title.
+  const list = [
+    post('bar', 'Pintada en el baño de un bar', 'se va el arte del cocinero', ['pintadas']),
+    post('picasso', 'Pablo Picasso', 'un hombre que pinta lo que vende', ['arte']),
+  ];
+  assert.deepEqual(rank(list, 'arte pinta'), ['picasso', 'bar']);
+  // Alone, the word may still be typed: a title that starts with it comes first.
+  assert.equal(rank(list, 'pinta')[0], 'bar');
+  // Shorter than four letters, it is as often the start of a longer word.
+  assert.equal(rank(list, 'arte pin')[0], 'bar');
+  // Not in the index as typed: nothing says it is finished.
+  assert.equal(rank(list, 'arte pintad')[0], 'bar');
+});
+
 test('a query word found as typed counts above its other number, before the title letters left untyped', () => {
   // Both have every word; "Launch handler" has fewer title letters left untyped, but says
   // "open" where the query says "opens".
@@ -411,6 +427,10 @@ test('a word found only in a short content counts as in the excerpt: a post whos
     { ...post('case', 'Note', 'il caso di oggi') },
   ];
   assert.equal(rank(posts, 'caso di ecliss')[0], 'eclipse');
+  // The same where no entry has every query word (so the content is not counted whole for
+  // that): four words of the post, two of them past its excerpt, before three in an excerpt.
+  const partial = [posts[0]!, { ...post('moon', 'Note', 'il caso di oggi: la luna') }];
+  assert.equal(rank(partial, 'caso di eclisse vetro luna', { typing: false })[0], 'eclipse');
 });
 
 test('the other number is formed the English way: -es only after s, x, z, ch or sh', () => {
