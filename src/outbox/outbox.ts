@@ -459,6 +459,7 @@ export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean
   live.add(entry.id);
   // Written down at once, before anything waits (the lock, the database): see `stage`.
   const unstage = stage(entry);
+  let given: (() => void) | undefined;
   try {
     return await hold(async () => {
       try {
@@ -473,14 +474,20 @@ export async function sendNow(entry: OutboxEntry, kept: (ok: boolean) => boolean
       }
       if (error instanceof OfflineError || kept(!!response)) await keep(entry, { response, error });
       else {
+        // Its form tells the outcome once this resolves, a task or more away (the lock is let
+        // go first): a page left before then would lose the entry, so it stays written down
+        // until the form has it, and the next page's outbox takes it as a send its page left
+        // mid-way (see `stage`).
+        given = stage(entry);
         await store.update(entry.id, () => undefined);
-        void tidy();
       }
       if (!response) throw error;
       return response;
     }, 'shared');
   } finally {
     live.delete(entry.id);
+    // (The marker goes once nothing is left: see `tidy`.)
+    if (given) given(), void tidy();
   }
 }
 
