@@ -41,6 +41,15 @@ export default [
     build: true,
   },
   {
+    promise: 'an entry the outbox let go for its form to tell is kept when the page is left before the form could',
+    file: 'src/outbox/outbox.ts',
+    find: '        given = stage(entry);\n',
+    replace: '',
+    tests: [EVENTS],
+    grep: 'let the entry go',
+    build: true,
+  },
+  {
     promise: 'one POST per intent: a submit while a send is in flight sends nothing',
     file: 'components/controllers/submission.ts',
     find: 'if (this.busy) return;',
