@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStandIn, type Records } from '../../../../src/stand-in/handler.js';
 import { serve } from '../../../../src/stand-in/node.js';
+import { until } from '../../../support/until.js';
 
 const START = Date.parse('2026-02-01T10:00:00Z');
 const ORIGIN = 'http://stand-in.test';
@@ -720,7 +721,14 @@ describe('the Node adapter', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ path: '/bio', delayMs: 60_000, status: 504 }),
     });
-    await assert.rejects(fetch(`${served.url}/api/v1/tenants/demo/bio`, { signal: AbortSignal.timeout(100) }));
+    // The client goes away once the stand-in has its request (on a loaded machine a fixed
+    // 100 ms once ended it before it arrived, and the next request met the delay instead).
+    const away = new AbortController();
+    const sent = fetch(`${served.url}/api/v1/tenants/demo/bio`, { signal: away.signal });
+    const inFlight = async () => ((await (await fetch(`${served.url}/__stand-in/log`)).json()) as { inFlight: unknown[] }).inFlight.length;
+    await until(async () => (await inFlight()) > 0, 'the request to arrive', { intervalMs: 20 });
+    away.abort();
+    await assert.rejects(sent);
     // The server is free again at once: close() in t.after would hang for a minute otherwise.
     assert.equal((await fetch(`${served.url}/api/v1/tenants/demo/bio`)).status, 200);
   });
