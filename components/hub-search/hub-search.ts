@@ -50,8 +50,8 @@ export type { HubSearchErrorDetail, HubSearchReadyDetail, HubSearchResultsDetail
  * @prop {string} value - The query.
  *
  * @fires hub-search-ready - The index is built and searchable. detail: { size, offline }
- * @fires hub-search-results - Results for a query are rendered. detail: { query, total, entries }
- * @fires hub-search-select - Cancelable, before a result is followed. detail: { query, entry, url }
+ * @fires hub-search-results - Results for a query are rendered. detail: { query, total, entries } (entries without their content)
+ * @fires hub-search-select - Cancelable, before a result is followed. detail: { query, entry, url } (the entry without its content)
  * @fires hub-search-error - The index could not be loaded. detail: { error }
  *
  * @slot trigger-label - Text of the dialog mode's button. Default: the `search` string.

@@ -53,6 +53,16 @@ async function readEntries(body: Blob | ArrayBuffer | readonly SearchEntry[], si
   return reader.end();
 }
 
+/**
+ * The engine of `body`, built in slices. Its answers' entries come without their content,
+ * as the worker's do: searched, never shown.
+ */
 export async function buildInPage(body: Blob | ArrayBuffer | readonly SearchEntry[], signal?: AbortSignal): Promise<SearchEngine> {
-  return buildEngine(await readEntries(body, signal), { signal });
+  const engine = await buildEngine(await readEntries(body, signal), { signal });
+  const searchInSlices: SearchEngine['searchInSlices'] = async (...args) => {
+    const results = await engine.searchInSlices(...args);
+    for (const hit of results.hits) hit.entry = { ...hit.entry, content: undefined };
+    return results;
+  };
+  return { ...engine, size: engine.size, searchInSlices };
 }

@@ -51,6 +51,15 @@ export class MissingIndexError extends Error {
 }
 
 type Reply = [id: number, answer: unknown, error?: string];
+type Guess = [0, 'guess', index: string, key: string, answer: ShownResults];
+
+/**
+ * The worker's guesses at the next letter, by index (worker.ts): past KNOWN the oldest are
+ * let go, but not a first letter's.
+ */
+const known = new Map<string, Map<string, ShownResults>>();
+/** A few keystrokes' worth of guesses. */
+const KNOWN = 128;
 
 /** How long a worker may take to start before the page builds on its own thread. */
 const START_MS = 10_000;
@@ -81,8 +90,15 @@ export function searchWorker(): Promise<Worker | undefined> {
     const timer = setTimeout(give, START_MS, true);
     // Refused by a CSP (Chromium, WebKit), or its file missing or broken.
     started.addEventListener('error', () => give(true), { once: true });
-    started.addEventListener('message', ({ data }: MessageEvent<'ready' | Reply>) => {
+    started.addEventListener('message', ({ data }: MessageEvent<'ready' | Reply | Guess>) => {
       if (data === 'ready') return give(false);
+      if (data[1] === 'guess') {
+        const [, , name, key, answer] = data as Guess;
+        const answers = known.get(name)?.set(key, answer);
+        // (A key's query is its first string: one letter long, it is a first letter.)
+        if (answers && answers.size > KNOWN) for (const old of answers.keys()) if (!/^\[".",/.test(old)) return void answers.delete(old);
+        return;
+      }
       const [id, answer, error] = data;
       const [done, failed] = waiting.get(id) ?? [];
       waiting.delete(id);
@@ -135,8 +151,15 @@ export const getIndexBody = (key: string) => (transport: Transport, params: { te
 /** Forgets, in the worker, the index of a handle no box holds any more. */
 const dropped = new FinalizationRegistry<string>((name) => void worker?.then((to) => to?.postMessage([0, 'drop', name])));
 
-/** Sends the latest query waiting once the one in flight is answered: a keystroke never waits behind stale ones. */
-function latestFirst(search: (...args: Parameters<SearchIndexHandle['search']>) => Promise<ShownResults>): SearchIndexHandle['search'] {
+/**
+ * Sends the latest query waiting once the one in flight is answered: a keystroke never
+ * waits behind stale ones. A query whose answer is `ready` is answered at once, in its
+ * keystroke's task, and sends nothing.
+ */
+function latestFirst(
+  search: (...args: Parameters<SearchIndexHandle['search']>) => Promise<ShownResults>,
+  ready?: (...args: Parameters<SearchIndexHandle['search']>) => ShownResults | undefined,
+): SearchIndexHandle['search'] {
   let busy = false;
   let next: [Parameters<SearchIndexHandle['search']>, (results: ShownResults) => void, (error: unknown) => void] | undefined;
   const pump = async (): Promise<void> => {
@@ -151,6 +174,9 @@ function latestFirst(search: (...args: Parameters<SearchIndexHandle['search']>) 
   return (...args) =>
     new Promise((done, failed) => {
       next?.[2](new DOMException('A newer query came first.', 'AbortError'));
+      next = undefined;
+      const answer = ready?.(...args);
+      if (answer) return done(answer);
       next = [args, done, failed];
       void pump();
     });
@@ -160,10 +186,15 @@ async function open(body: IndexBody, signal?: AbortSignal): Promise<SearchIndexH
   const to = await searchWorker();
   if (to) {
     const [name, size] = (await ask(to, 'index', body)) as [string, number];
+    known.set(name, known.get(name) ?? new Map());
     const handle: SearchIndexHandle = {
       size,
       where: 'worker',
-      search: latestFirst((query, options, lang = '') => ask(to, 'search', name, query, options, lang) as Promise<ShownResults>),
+      search: latestFirst(
+        (query, options, lang = '') => ask(to, 'search', name, query, options, lang) as Promise<ShownResults>,
+        // Keyed as the worker keys its guesses.
+        (query, options, lang = '') => known.get(name)!.get(JSON.stringify([query, options, lang])),
+      ),
     };
     dropped.register(handle, name);
     return handle;

@@ -13,12 +13,19 @@
  *                    [id, 'drop', index]
  *   worker -> page   'ready'                        once, when it has started
  *                    [id, answer] / [id, undefined, error]
+ *                    [0, 'guess', index, key, answer]  the answer to a query one letter on
  *
  * The bytes are kept in IndexedDB (database `hub-kit-search`), one copy per cache key, so
  * that the page's cache holds only a small reference to them (`IndexRef`) and the page's
  * thread never copies a large index: not to store it, not to read it back, not to send it
  * here. A result's date and the count are written here too, in the element's language (the
  * first date or number format a thread makes costs it tens of ms).
+ *
+ * After each query's answer it answers the queries one letter on, likeliest first, each in a
+ * task of its own, until the page's next message: when the visitor types one of those
+ * letters, the page has its answer at once, in the keystroke's own task, and the results
+ * show with the letter. Waiting for the worker, they would show a frame or more later:
+ * Chromium holds a worker's message back until the frame after a key press.
  *
  * In the script tag the same file is the main thread's engine when no worker can run (it is
  * imported then, and does not listen): one file to fetch either way.
@@ -69,6 +76,63 @@ async function keptBytes(ref: IndexRef): Promise<ArrayBuffer | undefined> {
   return found?.digest === ref.digest ? found.bytes : undefined;
 }
 
+/** What a result shows: dates and the count in `lang`. */
+function shown(engine: SearchEngine, query: string, options: object, lang: string): Results & { count?: string } {
+  const results: Results & { count?: string } = engine.search(query, options);
+  results.count = results.total.toLocaleString(lang || undefined);
+  for (const hit of results.hits) {
+    (hit as { date?: string }).date = dateText(hit.entry.published_at, lang);
+    // Searched, never shown: a long text the page need not be sent.
+    hit.entry = { ...hit.entry, content: undefined };
+  }
+  return results;
+}
+
+/** Letters typed next, most often first, after those the answer's own words go on with. */
+const NEXT = ' etaoinsrhldcumfpgwybvkjxqz';
+/** Messages heard from the page: a guess stops at the next one. */
+let heard = 0;
+let soon: MessagePort | undefined;
+let step: (() => void) | undefined;
+/** How many one-letter queries each index and set of options has had answered ahead, a few at each pause. */
+const firsts = new Map<string, number>();
+
+/**
+ * Answers `query` one letter on, one letter a task, until the page speaks again: first the
+ * letters the hits' words go on with, most voted first (a space first where a hit has the
+ * last word whole), then the rest; after them, once for each set of options, every first
+ * letter of a query, which the page keeps.
+ */
+function guess(name: string, engine: SearchEngine, query: string, options: object, lang: string, results: Results): void {
+  const at = heard;
+  const last = /\S+$/.exec(query)?.[0].toLowerCase() ?? '';
+  const votes = new Map<string, number>();
+  for (const hit of results.hits)
+    for (const term of hit.terms) {
+      const letter = term[last.length] ?? ' ';
+      if (last && term.startsWith(last)) votes.set(letter, (votes.get(letter) ?? 0) + (letter === ' ' ? 99 : 1));
+    }
+  const letters = new Set([...votes].sort((a, b) => b[1] - a[1]).map(([letter]) => letter));
+  for (const letter of NEXT) if (letter !== ' ' || last) letters.add(letter);
+  const queue = [...letters].map((letter) => query + letter);
+  const first = JSON.stringify([name, options, lang]);
+  queue.push(...NEXT.slice(1 + (firsts.get(first) ?? 0)));
+  if (!soon) {
+    const channel = new MessageChannel();
+    soon = channel.port2;
+    channel.port1.onmessage = () => step?.();
+  }
+  step = () => {
+    const typed = queue.shift();
+    if (heard !== at || !typed) return;
+    // (A one-letter query is a first letter: the page keeps its answer.)
+    if (typed.length < 2) firsts.set(first, (firsts.get(first) ?? 0) + 1);
+    postMessage([0, 'guess', name, JSON.stringify([typed, options, lang]), shown(engine, typed, options, lang)]);
+    soon!.postMessage(0);
+  };
+  soon.postMessage(0);
+}
+
 async function answer([id, kind, ...args]: Request): Promise<unknown> {
   switch (kind) {
     case 'start':
@@ -107,9 +171,9 @@ async function answer([id, kind, ...args]: Request): Promise<unknown> {
     }
     case 'search': {
       const [name, query, options, lang] = args as [string, string, object, string];
-      const results: Results & { count?: string } = (await engines.get(name)!.engine).search(query, options);
-      results.count = results.total.toLocaleString(lang || undefined);
-      for (const hit of results.hits) (hit as { date?: string }).date = dateText(hit.entry.published_at, lang);
+      const engine = await engines.get(name)!.engine;
+      const results = shown(engine, query, options, lang);
+      guess(name, engine, query, options, lang, results);
       return results;
     }
     case 'drop': {
@@ -130,6 +194,7 @@ export function serve(): void {
   if (serving || typeof WorkerGlobalScope !== 'function' || !(globalThis instanceof WorkerGlobalScope)) return;
   serving = true;
   addEventListener('message', ({ data }: MessageEvent<Request>) => {
+    heard++;
     // Only what the page waits for is answered: not a body's start and pieces, nor a drop.
     const quiet = data[1] === 'start' || data[1] === 'chunk' || data[1] === 'drop';
     answer(data).then(

@@ -84,7 +84,7 @@ export default [
   {
     promise: "a result's date is written in the worker, not by a first date format on the page's thread",
     file: 'src/search/worker.ts',
-    find: '      for (const hit of results.hits) (hit as { date?: string }).date = dateText(hit.entry.published_at, lang);\n',
+    find: '    (hit as { date?: string }).date = dateText(hit.entry.published_at, lang);\n',
     replace: '',
     tests: ['test/browser/src/search/search-index.test.ts'],
     grep: 'dates and the count',
@@ -96,6 +96,22 @@ export default [
     replace: '',
     tests: ['test/browser/src/search/search-index.test.ts'],
     grep: 'newest query',
+  },
+  {
+    promise: "the next letter's answer is ready before it is typed: the worker answers one letter ahead",
+    file: 'src/search/worker.ts',
+    find: '      guess(name, engine, query, options, lang, results);\n',
+    replace: '',
+    tests: ['test/browser/src/search/search-index.test.ts'],
+    grep: 'letter on ready',
+  },
+  {
+    promise: "a letter whose answer is ready is answered in its keystroke's own task, not by a message a frame later",
+    file: 'src/search/search-index.ts',
+    find: '        (query, options, lang = \'\') => known.get(name)!.get(JSON.stringify([query, options, lang])),\n',
+    replace: '',
+    tests: ['test/browser/src/search/search-index.test.ts'],
+    grep: 'letter on ready',
   },
   {
     promise: 'a cached index whose bytes are gone is read again, not shown broken',

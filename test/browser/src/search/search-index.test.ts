@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { getSearchIndex, dataOf } from '../../../../src/api/calls.js';
 import { sharedTransport } from '../../../../src/api/transport.js';
 import { buildEngineSync } from '../../../../src/search/engine.js';
-import { getIndexBody, MissingIndexError, searchIndexFor, type IndexRef } from '../../../../src/search/search-index.js';
+import { getIndexBody, MissingIndexError, searchIndexFor, searchWorker, type IndexRef } from '../../../../src/search/search-index.js';
 import { mountReady } from '../../helpers/search.js';
 import { newSandbox } from '../../helpers/sandbox.js';
 
@@ -60,6 +60,40 @@ describe('the search index, off the main thread', () => {
     expect((dropped as DOMException | undefined)?.name).to.equal('AbortError');
     expect((await first).terms).to.deep.equal(['podcasting']);
     expect((await newest).terms).to.deep.equal(['quiet', 'case']);
+  });
+
+  it('has the answer one letter on ready: a letter the worker guessed is answered in its keystroke\'s task, as the engine would answer it', async () => {
+    const transport = sharedTransport(newSandbox().baseUrl);
+    const { data } = (await getIndexBody(`test|${Math.random()}`)(transport, { tenant: 'demo' })) as { data: IndexRef };
+    const index = await searchIndexFor(data);
+    const engine = buildEngineSync(await dataOf(getSearchIndex(transport, { tenant: 'demo' })));
+    const worker = (await searchWorker())!;
+    // Typed so far, and the letter typed next: a completion the hits go on with, a space, a
+    // letter no word goes on with; and a first letter, which the worker answers once the
+    // visitor pauses, and the page keeps.
+    for (const [typed, next] of [['podcas', 't'], ['email', ' '], ['quiet c', 'q'], ['', 'w']] as const) {
+      const key = JSON.stringify([typed + next, { limit: 8 }, 'en']);
+      const guessed = new Promise<void>((resolve) => {
+        const heard = ({ data: message }: MessageEvent) => {
+          if (Array.isArray(message) && message[1] === 'guess' && message[3] === key) resolve(void worker.removeEventListener('message', heard));
+        };
+        worker.addEventListener('message', heard);
+      });
+      if (typed) await index.search(typed, { limit: 8 }, 'en');
+      const gaveUp = new Promise<string>((resolve) => setTimeout(resolve, 20_000, 'never guessed'));
+      expect(await Promise.race([guessed.then(() => 'guessed'), gaveUp]), `"${typed + next}"`).to.equal('guessed');
+      let answer: Awaited<ReturnType<typeof index.search>> | undefined;
+      void index.search(typed + next, { limit: 8 }, 'en').then((given) => (answer = given));
+      // Microtasks only: no task, so no message from the worker, comes between.
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      expect(answer, `"${typed + next}" answered in its own task`).to.not.equal(undefined);
+      const expected = engine.search(typed + next, { limit: 8 });
+      expect(ids(answer!), typed + next).to.deep.equal(ids(expected));
+      expect(answer!.total).to.equal(expected.total);
+      expect(answer!.count).to.equal(expected.total.toLocaleString('en'));
+      // Searched, never shown: an entry's content is not sent to the page.
+      expect(answer!.hits.every((hit) => hit.entry.content === undefined)).to.equal(true);
+    }
   });
 
   it('a reference to bytes the worker no longer keeps says so, so that the index is read again', async () => {
