@@ -54,9 +54,10 @@ export interface SearchEngine {
    * them (each a bounded count of postings and entries read, or `sliceMs` of work if that
    * comes first, default 4), for a page that searches on its own thread: a short prefix of a
    * big index reads tens of thousands of postings. A query asked before it is answered
-   * leaves it: it rejects with an AbortError.
+   * leaves it: it rejects with an AbortError. `yield` is how it yields, `yieldToPage` unless
+   * given.
    */
-  searchInSlices(query: string, options?: QueryOptions, slice?: { sliceMs?: number; signal?: AbortSignal }): Promise<Results>;
+  searchInSlices(query: string, options?: QueryOptions, slice?: { sliceMs?: number; signal?: AbortSignal; yield?: () => Promise<void> }): Promise<Results>;
 }
 
 export interface BuildOptions {
@@ -551,7 +552,7 @@ function searcher(
     size: n,
     search: (query, options) => finished(begin(query, options)),
     async searchInSlices(query, options, slice = {}) {
-      const results = await inSlices(begin(query, options), slice.sliceMs, slice.signal);
+      const results = await inSlices(begin(query, options), slice.sliceMs, slice.signal, slice.yield);
       if (!results) throw new DOMException('A newer query came first.', 'AbortError');
       return results;
     },
@@ -599,13 +600,13 @@ const STEPS_PER_SLICE = 8;
  * Runs `steps` on the page's thread, yielding to the page after STEPS_PER_SLICE of them, or
  * sooner once a stretch of them has taken `sliceMs` (a machine slower than the steps assume).
  */
-async function inSlices<T>(steps: Steps<T>, sliceMs = 4, signal?: AbortSignal): Promise<T> {
+async function inSlices<T>(steps: Steps<T>, sliceMs = 4, signal?: AbortSignal, yieldNow = yieldToPage): Promise<T> {
   try {
     for (let start = performance.now(), done = 0; ; ) {
       const next = steps.next();
       if (next.done) return next.value;
       if (++done % STEPS_PER_SLICE && performance.now() - start < sliceMs) continue;
-      await yieldToPage();
+      await yieldNow();
       signal?.throwIfAborted();
       start = performance.now();
     }

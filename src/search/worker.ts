@@ -76,9 +76,8 @@ async function keptBytes(ref: IndexRef): Promise<ArrayBuffer | undefined> {
   return found?.digest === ref.digest ? found.bytes : undefined;
 }
 
-/** What a result shows: dates and the count in `lang`. */
-function shown(engine: SearchEngine, query: string, options: object, lang: string): Results & { count?: string } {
-  const results: Results & { count?: string } = engine.search(query, options);
+/** Results as a result shows them: dates and the count written in `lang`, entries without their content. */
+function written(results: Results & { count?: string }, lang: string): Results & { count?: string } {
   results.count = results.total.toLocaleString(lang || undefined);
   for (const hit of results.hits) {
     (hit as { date?: string }).date = dateText(hit.entry.published_at, lang);
@@ -92,18 +91,28 @@ function shown(engine: SearchEngine, query: string, options: object, lang: strin
 const NEXT = ' etaoinsrhldcumfpgwybvkjxqz';
 /** Messages heard from the page: a guess stops at the next one. */
 let heard = 0;
-let soon: MessagePort | undefined;
-let step: (() => void) | undefined;
 /** How many one-letter queries each index and set of options has had answered ahead, a few at each pause. */
 const firsts = new Map<string, number>();
 
 /**
- * Answers `query` one letter on, one letter a task, until the page speaks again: first the
- * letters the hits' words go on with, most voted first (a space first where a hit has the
- * last word whole), then the rest; after them, once for each set of options, every first
- * letter of a query, which the page keeps.
+ * Yields to the page's next message, if one is waiting: a message's task goes before the
+ * next in this queue, where `scheduler.yield()` would put its own continuation first.
  */
-function guess(name: string, engine: SearchEngine, query: string, options: object, lang: string, results: Results): void {
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => resolve(port1.close());
+    port2.postMessage(0);
+  });
+
+/**
+ * Answers `query` one letter on, each in slices of a millisecond or so, until the page
+ * speaks again (its query, searched at once, leaves the guess in hand): first the letters
+ * the hits' words go on with, most voted first (a space first where a hit has the last word
+ * whole), then the rest; after them, once for each set of options, every first letter of a
+ * query, which the page keeps.
+ */
+async function guess(name: string, engine: SearchEngine, query: string, options: object, lang: string, results: Results): Promise<void> {
   const at = heard;
   const last = /\S+$/.exec(query)?.[0].toLowerCase() ?? '';
   const votes = new Map<string, number>();
@@ -114,23 +123,16 @@ function guess(name: string, engine: SearchEngine, query: string, options: objec
     }
   const letters = new Set([...votes].sort((a, b) => b[1] - a[1]).map(([letter]) => letter));
   for (const letter of NEXT) if (letter !== ' ' || last) letters.add(letter);
-  const queue = [...letters].map((letter) => query + letter);
   const first = JSON.stringify([name, options, lang]);
-  queue.push(...NEXT.slice(1 + (firsts.get(first) ?? 0)));
-  if (!soon) {
-    const channel = new MessageChannel();
-    soon = channel.port2;
-    channel.port1.onmessage = () => step?.();
-  }
-  step = () => {
-    const typed = queue.shift();
-    if (heard !== at || !typed) return;
+  for (const typed of [...[...letters].map((letter) => query + letter), ...NEXT.slice(1 + (firsts.get(first) ?? 0))]) {
+    await nextTask();
+    if (heard !== at) return;
+    const answer = await engine.searchInSlices(typed, options, { sliceMs: 1, yield: nextTask }).catch(() => undefined);
+    if (!answer || heard !== at) return;
     // (A one-letter query is a first letter: the page keeps its answer.)
     if (typed.length < 2) firsts.set(first, (firsts.get(first) ?? 0) + 1);
-    postMessage([0, 'guess', name, JSON.stringify([typed, options, lang]), shown(engine, typed, options, lang)]);
-    soon!.postMessage(0);
-  };
-  soon.postMessage(0);
+    postMessage([0, 'guess', name, JSON.stringify([typed, options, lang]), written(answer, lang)]);
+  }
 }
 
 async function answer([id, kind, ...args]: Request): Promise<unknown> {
@@ -172,8 +174,8 @@ async function answer([id, kind, ...args]: Request): Promise<unknown> {
     case 'search': {
       const [name, query, options, lang] = args as [string, string, object, string];
       const engine = await engines.get(name)!.engine;
-      const results = shown(engine, query, options, lang);
-      guess(name, engine, query, options, lang, results);
+      const results = written(engine.search(query, options), lang);
+      void guess(name, engine, query, options, lang, results);
       return results;
     }
     case 'drop': {

@@ -100,7 +100,7 @@ export default [
   {
     promise: "the next letter's answer is ready before it is typed: the worker answers one letter ahead",
     file: 'src/search/worker.ts',
-    find: '      guess(name, engine, query, options, lang, results);\n',
+    find: '      void guess(name, engine, query, options, lang, results);\n',
     replace: '',
     tests: ['test/browser/src/search/search-index.test.ts'],
     grep: 'letter on ready',
