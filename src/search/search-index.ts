@@ -58,8 +58,12 @@ type Guess = [0, 'guess', index: string, key: string, answer: ShownResults];
  * let go, but not a first letter's.
  */
 const known = new Map<string, Map<string, ShownResults>>();
-/** A few keystrokes' worth of guesses. */
-const KNOWN = 128;
+/**
+ * A few keystrokes' worth of guesses (about 27 each), beside the first letters of a few sets
+ * of options (26 each) kept among them: a first letter is never let go, so a page of many
+ * boxes, each asking with other options, keeps fewer guesses of its own.
+ */
+const KNOWN = 256;
 
 /** How long a worker may take to start before the page builds on its own thread. */
 const START_MS = 10_000;

@@ -89,7 +89,7 @@ function written(results: Results & { count?: string }, lang: string): Results &
 
 /** Letters typed next, most often first, after those the answer's own words go on with. */
 const NEXT = ' etaoinsrhldcumfpgwybvkjxqz';
-/** Messages heard from the page: a guess stops at the next one. */
+/** Messages heard from the page, but drops: a guess stops at the next one. */
 let heard = 0;
 /** How many one-letter queries each index and set of options has had answered ahead, a few at each pause. */
 const firsts = new Map<string, number>();
@@ -196,7 +196,8 @@ export function serve(): void {
   if (serving || typeof WorkerGlobalScope !== 'function' || !(globalThis instanceof WorkerGlobalScope)) return;
   serving = true;
   addEventListener('message', ({ data }: MessageEvent<Request>) => {
-    heard++;
+    // Any message of the page's stops a guess, but a drop (an index no box holds any more).
+    if (data[1] !== 'drop') heard++;
     // Only what the page waits for is answered: not a body's start and pieces, nor a drop.
     const quiet = data[1] === 'start' || data[1] === 'chunk' || data[1] === 'drop';
     answer(data).then(
