@@ -21,8 +21,8 @@
  * here. A result's date and the count are written here too, in the element's language (the
  * first date or number format a thread makes costs it tens of ms).
  *
- * After each query's answer it answers the queries one letter on, likeliest first, each in a
- * task of its own, until the page's next message: when the visitor types one of those
+ * After each query's answer it answers the queries one letter on, likeliest first, each in
+ * slices of about a millisecond, until the page's next message: when the visitor types one of those
  * letters, the page has its answer at once, in the keystroke's own task, and the results
  * show with the letter. Waiting for the worker, they would show a frame or more later:
  * Chromium holds a worker's message back until the frame after a key press.
